@@ -1,0 +1,50 @@
+// Offsets and positions: byte offsets <-> (line, column) with columns counted in UTF-8, UTF-16
+// or UTF-32 code units, as LSP 3.17's positionEncoding negotiates. Lines end at \n, \r\n or \r.
+// Ill-formed UTF-8 counts as one code point (U+FFFD) per maximal subpart, so every byte offset
+// that is a character boundary has a column and converting back lands on the same boundary.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace pctlint {
+
+enum class OffsetEncoding { Utf8, Utf16, Utf32 };
+
+// Code units of `enc` needed for `text`.
+std::size_t count_units(std::string_view text, OffsetEncoding enc);
+
+// The byte offset in `line` after `units` code units of `enc`; clamped to the line's length and
+// rounded down to a character boundary (a column inside a surrogate pair lands before the pair).
+std::size_t byte_offset_of_units(std::string_view line, std::size_t units, OffsetEncoding enc);
+
+struct LinePosition {
+  std::size_t line = 0;   // 0-based
+  std::size_t column = 0; // 0-based, in code units of the chosen encoding
+  friend bool operator==(const LinePosition&, const LinePosition&) = default;
+};
+
+// Line starts of a text, for converting offsets in both directions.
+class LineIndex {
+public:
+  explicit LineIndex(std::string_view text);
+
+  std::size_t line_count() const { return starts_.size(); }
+  // The line's text without its terminator.
+  std::string_view line(std::size_t index) const;
+  std::size_t line_start(std::size_t index) const { return starts_[index]; }
+
+  // Offset (clamped to the text's size; inside a line terminator or a character it maps to the
+  // character's start) -> position.
+  LinePosition position_of(std::size_t offset, OffsetEncoding enc) const;
+  // Position -> offset; a line past the end maps to the text's end, a column past the line's end
+  // to the line's end (LSP's rule).
+  std::size_t offset_of(LinePosition pos, OffsetEncoding enc) const;
+
+private:
+  std::string_view text_;
+  std::vector<std::size_t> starts_;
+};
+
+} // namespace pctlint

@@ -1,0 +1,47 @@
+// What the engine reports: diagnostics in SOURCE byte offsets, each with at most one fix made of
+// non-overlapping edits. Positions for humans and LSP are derived later (core/position.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pctlint {
+
+enum class Severity { Off, Info, Warning, Error };
+std::string_view name_of(Severity s);                      // "off" "info" "warning" "error"
+std::optional<Severity> parse_severity(std::string_view s); // also accepts "information", "warn"
+
+// ruff's terms: a safe fix never changes what the URL means (what it decodes to); an unsafe one
+// may, and is applied only when the user asks (--unsafe-fixes, or by picking it in the editor).
+enum class Applicability { Safe, Unsafe };
+
+struct Edit {
+  std::size_t begin = 0; // source bytes [begin, end) replaced by `replacement`
+  std::size_t end = 0;
+  std::string replacement;
+  friend bool operator==(const Edit&, const Edit&) = default;
+};
+
+struct Fix {
+  std::string title; // "Use uppercase hex: %C3%A4"
+  Applicability applicability = Applicability::Safe;
+  std::vector<Edit> edits; // sorted, non-overlapping
+};
+
+struct RuleInfo;
+
+struct Diagnostic {
+  const RuleInfo* rule = nullptr;
+  Severity severity = Severity::Warning;
+  std::string message;
+  std::size_t begin = 0; // source bytes
+  std::size_t end = 0;
+  std::size_t url_begin = 0; // the URL this finding belongs to, in source bytes
+  std::size_t url_end = 0;
+  std::optional<Fix> fix;
+};
+
+} // namespace pctlint

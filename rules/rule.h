@@ -1,0 +1,71 @@
+// A rule: one small file in catalog/ with its id, name, default severity, documentation (Markdown
+// with a "Bad"/"Good" example, rendered by `pctlint rule ID` and linked from diagnostics) and a
+// check over one URL that reports findings in the URL's own text coordinates.
+#pragma once
+
+#include "core/finder.h"
+#include "core/url.h"
+#include "rules/diagnostic.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pctlint {
+
+struct Config;
+
+enum class FixAvailability { None, Sometimes, Always };
+
+struct RuleInfo {
+  std::string_view id;   // "PCT001"
+  std::string_view name; // "lowercase-hex"
+  Severity default_severity = Severity::Warning;
+  std::string_view summary; // one line, for `pctlint rules`
+  std::string_view docs;    // Markdown: what it finds, why, ## Bad, ## Good, ## Fix
+  FixAvailability fix = FixAvailability::None;
+};
+
+// An edit in URL text coordinates (FoundUrl::text); the engine maps it to the source.
+struct UrlEdit {
+  Span span;
+  std::string replacement;
+};
+
+struct UrlFix {
+  std::string title;
+  Applicability applicability = Applicability::Safe;
+  std::vector<UrlEdit> edits;
+};
+
+struct UrlFinding {
+  Span span; // in FoundUrl::text
+  std::string message;
+  std::optional<UrlFix> fix;
+};
+
+// What a rule sees of one URL.
+struct UrlUnderCheck {
+  const FoundUrl& url;
+  std::string_view text; // == url.text
+  const UrlParts& parts; // split_url(text)
+  const Config& config;
+};
+
+class Rule {
+public:
+  virtual ~Rule() = default;
+  virtual const RuleInfo& info() const = 0;
+  virtual void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const = 0;
+};
+
+// All rules, ordered by id.
+const std::vector<const Rule*>& all_rules();
+// By id ("PCT001", case-insensitive) or name ("lowercase-hex").
+const Rule* find_rule(std::string_view id_or_name);
+
+// The documentation URL of a rule (codeDescription.href, SARIF helpUri).
+std::string rule_doc_url(const RuleInfo& rule);
+
+} // namespace pctlint
