@@ -1,0 +1,212 @@
+#include "core/percent.h"
+
+#include <cstring>
+
+namespace pctlint {
+
+namespace {
+
+constexpr char kHexUpper[] = "0123456789ABCDEF";
+
+inline unsigned char byte_at(std::string_view s, std::size_t i) {
+  return static_cast<unsigned char>(s[i]);
+}
+
+// Decodes escapes (and '+' in form mode) into `out`, recording for every output byte where in the
+// input it came from, so UTF-8 errors can be reported as spans of the encoded input.
+struct Decoded {
+  std::string bytes;
+  std::vector<std::uint32_t> origin; // input offset of the construct producing bytes[i]
+  std::vector<DecodeError> malformed;
+};
+
+Decoded decode_with_origins(std::string_view in, const DecodeOptions& opt, bool keep_malformed) {
+  Decoded d;
+  d.bytes.reserve(in.size());
+  d.origin.reserve(in.size());
+  for (std::size_t i = 0; i < in.size();) {
+    const char c = in[i];
+    if (c == '%') {
+      if (is_escape_at(in, i)) {
+        d.bytes.push_back(static_cast<char>(hex_value(in[i + 1]) * 16 + hex_value(in[i + 2])));
+        d.origin.push_back(static_cast<std::uint32_t>(i));
+        i += 3;
+        continue;
+      }
+      const std::size_t len = (i + 1 < in.size() && hex_value(in[i + 1]) >= 0) ? 2 : 1;
+      d.malformed.push_back({DecodeErrorKind::MalformedEscape, i, len, Utf8Error::None});
+      if (keep_malformed) {
+        d.bytes.push_back('%');
+        d.origin.push_back(static_cast<std::uint32_t>(i));
+      }
+      ++i;
+      continue;
+    }
+    d.bytes.push_back(opt.plus_as_space && c == '+' ? ' ' : c);
+    d.origin.push_back(static_cast<std::uint32_t>(i));
+    ++i;
+  }
+  return d;
+}
+
+// Width in the input of the construct that produced decoded byte `k`.
+std::size_t construct_width(std::string_view in, std::size_t origin) {
+  return is_escape_at(in, origin) ? 3 : 1;
+}
+
+DecodeError utf8_error_span(std::string_view in, const Decoded& d, std::size_t k,
+                            const Utf8Char& c) {
+  const std::size_t begin = d.origin[k];
+  const std::size_t last = d.origin[k + c.length - 1];
+  return {DecodeErrorKind::IllFormedUtf8, begin, last + construct_width(in, last) - begin, c.error};
+}
+
+bool has_escape_or_plus(std::string_view in, bool plus) {
+  if (std::memchr(in.data(), '%', in.size())) return true;
+  return plus && std::memchr(in.data(), '+', in.size());
+}
+
+} // namespace
+
+void percent_encode_append(std::string& out, std::string_view bytes, const CharSet& allowed,
+                           EncodeOptions opt) {
+  out.reserve(out.size() + bytes.size());
+  const char* p = bytes.data();
+  const char* end = p + bytes.size();
+  while (p < end) {
+    const char* run = p;
+    while (p < end && allowed.contains(*p))
+      ++p;
+    out.append(run, p);
+    if (p == end) break;
+    const unsigned char b = static_cast<unsigned char>(*p++);
+    if (b == ' ' && opt.space_as_plus) {
+      out.push_back('+');
+    } else {
+      const char esc[3] = {'%', kHexUpper[b >> 4], kHexUpper[b & 0xF]};
+      out.append(esc, 3);
+    }
+  }
+}
+
+std::string percent_encode(std::string_view bytes, const CharSet& allowed, EncodeOptions opt) {
+  std::string out;
+  percent_encode_append(out, bytes, allowed, opt);
+  return out;
+}
+
+StrictDecodeResult decode_strict(std::string_view in, DecodeOptions opt) {
+  StrictDecodeResult r;
+  // Fast path: nothing to decode, only validation.
+  if (!has_escape_or_plus(in, opt.plus_as_space)) {
+    if (opt.require_utf8) {
+      const Utf8Status st = validate_utf8(in);
+      if (!st.ok()) {
+        r.error = DecodeError{DecodeErrorKind::IllFormedUtf8, st.offset, st.length, st.error};
+        return r;
+      }
+    }
+    r.bytes.assign(in);
+    return r;
+  }
+  std::string out;
+  out.reserve(in.size());
+  const char* p = in.data();
+  const char* end = p + in.size();
+  const char* begin = p;
+  while (p < end) {
+    const char* pct =
+        static_cast<const char*>(std::memchr(p, '%', static_cast<std::size_t>(end - p)));
+    const char* stop = pct ? pct : end;
+    if (opt.plus_as_space) {
+      for (const char* q = p; q < stop; ++q)
+        out.push_back(*q == '+' ? ' ' : *q);
+    } else {
+      out.append(p, stop);
+    }
+    if (!pct) break;
+    const std::size_t at = static_cast<std::size_t>(pct - begin);
+    if (!is_escape_at(in, at)) {
+      const std::size_t len = (at + 1 < in.size() && hex_value(in[at + 1]) >= 0) ? 2 : 1;
+      r.error = DecodeError{DecodeErrorKind::MalformedEscape, at, len, Utf8Error::None};
+      return r;
+    }
+    out.push_back(static_cast<char>(hex_value(pct[1]) * 16 + hex_value(pct[2])));
+    p = pct + 3;
+  }
+  if (opt.require_utf8 && !is_valid_utf8(out)) {
+    // Rare: redo with origins to name the escapes that carry the error.
+    const Decoded d = decode_with_origins(in, opt, false);
+    const Utf8Status st = validate_utf8(d.bytes);
+    const Utf8Char c = decode_utf8_char(d.bytes, st.offset);
+    r.error = utf8_error_span(in, d, st.offset, c);
+    return r;
+  }
+  r.bytes = std::move(out);
+  return r;
+}
+
+std::vector<DecodeError> find_decode_errors(std::string_view in, DecodeOptions opt) {
+  // Malformed '%' are reported and dropped from the UTF-8 check, so each error is reported once.
+  Decoded d = decode_with_origins(in, opt, false);
+  std::vector<DecodeError> errors = std::move(d.malformed);
+  if (opt.require_utf8) {
+    std::vector<DecodeError> utf8;
+    for (std::size_t k = 0; k < d.bytes.size();) {
+      if (byte_at(d.bytes, k) < 0x80) {
+        ++k;
+        continue;
+      }
+      const Utf8Char c = decode_utf8_char(d.bytes, k);
+      if (!c.ok()) utf8.push_back(utf8_error_span(in, d, k, c));
+      k += c.length;
+    }
+    if (!utf8.empty()) {
+      std::vector<DecodeError> merged;
+      merged.reserve(errors.size() + utf8.size());
+      std::size_t a = 0, b = 0;
+      while (a < errors.size() || b < utf8.size()) {
+        if (b == utf8.size() || (a < errors.size() && errors[a].offset < utf8[b].offset))
+          merged.push_back(errors[a++]);
+        else
+          merged.push_back(utf8[b++]);
+      }
+      errors = std::move(merged);
+    }
+  }
+  return errors;
+}
+
+std::string decode_lenient(std::string_view in, DecodeOptions opt) {
+  std::string out;
+  out.reserve(in.size());
+  for (std::size_t i = 0; i < in.size();) {
+    if (in[i] == '%' && is_escape_at(in, i)) {
+      out.push_back(static_cast<char>(hex_value(in[i + 1]) * 16 + hex_value(in[i + 2])));
+      i += 3;
+    } else {
+      out.push_back(opt.plus_as_space && in[i] == '+' ? ' ' : in[i]);
+      ++i;
+    }
+  }
+  if (opt.require_utf8 && !is_valid_utf8(out)) return replace_invalid_utf8(out);
+  return out;
+}
+
+std::string describe(const DecodeError& e, std::string_view encoded) {
+  const std::string_view span = encoded.substr(e.offset, e.length);
+  std::string msg;
+  if (e.kind == DecodeErrorKind::MalformedEscape) {
+    msg = "malformed escape at byte " + std::to_string(e.offset) +
+          ": '%' is not followed by two "
+          "hex digits";
+    const std::string_view ctx = encoded.substr(e.offset, 3);
+    msg += " (\"" + std::string(ctx) + "\")";
+  } else {
+    msg = "ill-formed UTF-8 at byte " + std::to_string(e.offset) + ": " +
+          std::string(describe(e.utf8)) + " (" + std::string(span) + ")";
+  }
+  return msg;
+}
+
+} // namespace pctlint

@@ -1,0 +1,98 @@
+#include "core/position.h"
+
+#include "core/utf8.h"
+
+#include <algorithm>
+
+namespace pctlint {
+
+namespace {
+
+// Code units one decoded step occupies; an ill-formed subpart stands for one U+FFFD.
+std::size_t units_of(const Utf8Char& c, OffsetEncoding enc) {
+  switch (enc) {
+  case OffsetEncoding::Utf8:
+    return c.length;
+  case OffsetEncoding::Utf32:
+    return 1;
+  case OffsetEncoding::Utf16:
+    return c.ok() && c.value >= 0x10000 ? 2 : 1;
+  }
+  return 1;
+}
+
+} // namespace
+
+std::size_t count_units(std::string_view text, OffsetEncoding enc) {
+  if (enc == OffsetEncoding::Utf8) return text.size();
+  std::size_t units = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++units;
+      ++i;
+      continue;
+    }
+    const Utf8Char c = decode_utf8_char(text, i);
+    units += units_of(c, enc);
+    i += c.length;
+  }
+  return units;
+}
+
+std::size_t byte_offset_of_units(std::string_view line, std::size_t units, OffsetEncoding enc) {
+  std::size_t i = 0;
+  std::size_t seen = 0;
+  while (i < line.size()) {
+    const Utf8Char c = decode_utf8_char(line, i);
+    const std::size_t w = units_of(c, enc);
+    // UTF-8 columns may point inside a character: round down to its start.
+    if (seen + w > units) return i;
+    seen += w;
+    i += c.length;
+  }
+  return line.size();
+}
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      starts_.push_back(i + 1);
+    } else if (text[i] == '\r') {
+      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      starts_.push_back(i + 1);
+    }
+  }
+}
+
+std::string_view LineIndex::line(std::size_t index) const {
+  const std::size_t begin = starts_[index];
+  std::size_t end = index + 1 < starts_.size() ? starts_[index + 1] : text_.size();
+  if (end > begin && text_[end - 1] == '\n') --end;
+  if (end > begin && text_[end - 1] == '\r') --end;
+  return text_.substr(begin, end - begin);
+}
+
+LinePosition LineIndex::position_of(std::size_t offset, OffsetEncoding enc) const {
+  offset = std::min(offset, text_.size());
+  const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  const std::size_t line_no = static_cast<std::size_t>(it - starts_.begin()) - 1;
+  const std::string_view text = line(line_no);
+  const std::size_t in_line = std::min(offset - starts_[line_no], text.size());
+  // Count whole characters before `in_line`; an offset inside a character maps to its start.
+  std::size_t units = 0;
+  for (std::size_t i = 0; i < in_line;) {
+    const Utf8Char c = decode_utf8_char(text, i);
+    if (i + c.length > in_line) break;
+    units += units_of(c, enc);
+    i += c.length;
+  }
+  return {line_no, units};
+}
+
+std::size_t LineIndex::offset_of(LinePosition pos, OffsetEncoding enc) const {
+  if (pos.line >= starts_.size()) return text_.size();
+  return starts_[pos.line] + byte_offset_of_units(line(pos.line), pos.column, enc);
+}
+
+} // namespace pctlint

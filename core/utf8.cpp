@@ -1,0 +1,153 @@
+#include "core/utf8.h"
+
+namespace pctlint {
+
+namespace {
+
+inline unsigned char byte_at(std::string_view s, std::size_t i) {
+  return static_cast<unsigned char>(s[i]);
+}
+inline bool is_continuation(unsigned char b) {
+  return (b & 0xC0) == 0x80;
+}
+
+// The allowed range of the SECOND byte for each lead byte (Table 3-6); later bytes are 80..BF.
+struct LeadInfo {
+  std::uint8_t length; // 0: never a lead byte
+  std::uint8_t lo, hi; // second-byte range
+  Utf8Error below;     // error when the second byte is a continuation below `lo`
+  Utf8Error above;     // ... above `hi`
+};
+
+constexpr LeadInfo lead_info(unsigned char b) {
+  using E = Utf8Error;
+  if (b < 0x80) return {1, 0, 0, E::None, E::None};
+  if (b >= 0xC2 && b <= 0xDF) return {2, 0x80, 0xBF, E::None, E::None};
+  if (b == 0xE0) return {3, 0xA0, 0xBF, E::Overlong, E::None};
+  if (b == 0xED) return {3, 0x80, 0x9F, E::None, E::Surrogate};
+  if (b >= 0xE1 && b <= 0xEF) return {3, 0x80, 0xBF, E::None, E::None};
+  if (b == 0xF0) return {4, 0x90, 0xBF, E::Overlong, E::None};
+  if (b >= 0xF1 && b <= 0xF3) return {4, 0x80, 0xBF, E::None, E::None};
+  if (b == 0xF4) return {4, 0x80, 0x8F, E::None, E::AboveMax};
+  return {0, 0, 0, E::None, E::None};
+}
+
+} // namespace
+
+std::string_view describe(Utf8Error error) {
+  switch (error) {
+  case Utf8Error::None:
+    return "well-formed";
+  case Utf8Error::UnexpectedContinuation:
+    return "unexpected continuation byte";
+  case Utf8Error::InvalidByte:
+    return "byte never allowed in UTF-8 (C0, C1, F5..FF)";
+  case Utf8Error::Truncated:
+    return "truncated sequence";
+  case Utf8Error::BadContinuation:
+    return "lead byte not followed by a continuation byte";
+  case Utf8Error::Overlong:
+    return "overlong encoding";
+  case Utf8Error::Surrogate:
+    return "encoded surrogate (U+D800..U+DFFF)";
+  case Utf8Error::AboveMax:
+    return "code point above U+10FFFF";
+  }
+  return "ill-formed";
+}
+
+Utf8Char decode_utf8_char(std::string_view s, std::size_t pos) {
+  const unsigned char b0 = byte_at(s, pos);
+  if (b0 < 0x80) return {b0, 1, Utf8Error::None};
+  const LeadInfo info = lead_info(b0);
+  if (info.length == 0) {
+    if (is_continuation(b0)) return {0, 1, Utf8Error::UnexpectedContinuation};
+    // C0/C1 followed by a continuation byte is an overlong 2-byte form (e.g. C0 AF for '/');
+    // the maximal subpart is still the lead byte alone.
+    if ((b0 == 0xC0 || b0 == 0xC1) && pos + 1 < s.size() && is_continuation(byte_at(s, pos + 1)))
+      return {0, 1, Utf8Error::Overlong};
+    return {0, 1, Utf8Error::InvalidByte};
+  }
+  if (pos + 1 >= s.size()) return {0, 1, Utf8Error::Truncated};
+  const unsigned char b1 = byte_at(s, pos + 1);
+  if (!is_continuation(b1)) return {0, 1, Utf8Error::BadContinuation};
+  if (b1 < info.lo) return {0, 1, info.below};
+  if (b1 > info.hi) return {0, 1, info.above};
+  char32_t cp = b0 & (0xFF >> (info.length + 1));
+  cp = (cp << 6) | (b1 & 0x3F);
+  for (std::uint8_t i = 2; i < info.length; ++i) {
+    if (pos + i >= s.size()) return {0, i, Utf8Error::Truncated};
+    const unsigned char b = byte_at(s, pos + i);
+    if (!is_continuation(b)) return {0, i, Utf8Error::BadContinuation};
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  return {cp, info.length, Utf8Error::None};
+}
+
+Utf8Status validate_utf8(std::string_view s) {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    // ASCII fast path, 8 bytes at a time.
+    while (i + 8 <= n) {
+      std::uint64_t word;
+      __builtin_memcpy(&word, s.data() + i, 8);
+      if (word & 0x8080808080808080ULL) break;
+      i += 8;
+    }
+    if (i >= n) break;
+    if (byte_at(s, i) < 0x80) {
+      ++i;
+      continue;
+    }
+    const Utf8Char c = decode_utf8_char(s, i);
+    if (!c.ok()) return {c.error, i, c.length};
+    i += c.length;
+  }
+  return {};
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+std::string replace_invalid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const Utf8Char c = decode_utf8_char(s, i);
+    if (c.ok())
+      out.append(s.substr(i, c.length));
+    else
+      out.append("\xEF\xBF\xBD");
+    i += c.length;
+  }
+  return out;
+}
+
+std::optional<char32_t> cesu8_pair_at(std::string_view s, std::size_t pos) {
+  if (pos + 6 > s.size()) return std::nullopt;
+  auto b = [&](std::size_t k) { return byte_at(s, pos + k); };
+  if (b(0) != 0xED || b(1) < 0xA0 || b(1) > 0xAF || !is_continuation(b(2))) return std::nullopt;
+  if (b(3) != 0xED || b(4) < 0xB0 || b(4) > 0xBF || !is_continuation(b(5))) return std::nullopt;
+  const char32_t high = 0xD000 | ((b(1) & 0x3F) << 6) | (b(2) & 0x3F);
+  const char32_t low = 0xD000 | ((b(4) & 0x3F) << 6) | (b(5) & 0x3F);
+  return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+}
+
+} // namespace pctlint

@@ -1,0 +1,58 @@
+#include "core/position.h"
+
+#include <doctest/doctest.h>
+#include <string>
+
+using namespace pctlint;
+
+TEST_CASE("columns on a line with é, 中 and an emoji in all three encodings") {
+  // "é中😀x": é=2 bytes, 中=3 bytes, 😀=4 bytes (2 UTF-16 units)
+  const std::string text = "\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80x";
+  const LineIndex index(text);
+  const std::size_t x = text.size() - 1;
+  CHECK(index.position_of(x, OffsetEncoding::Utf8) == LinePosition{0, 9});
+  CHECK(index.position_of(x, OffsetEncoding::Utf16) == LinePosition{0, 4});
+  CHECK(index.position_of(x, OffsetEncoding::Utf32) == LinePosition{0, 3});
+  CHECK(index.offset_of({0, 4}, OffsetEncoding::Utf16) == x);
+  CHECK(index.offset_of({0, 3}, OffsetEncoding::Utf32) == x);
+  // Inside the surrogate pair: rounds down to the emoji's start.
+  CHECK(index.offset_of({0, 3}, OffsetEncoding::Utf16) == 5);
+  // Inside a multi-byte character in UTF-8 columns.
+  CHECK(index.offset_of({0, 1}, OffsetEncoding::Utf8) == 0);
+  // Past the end of the line clamps to its end.
+  CHECK(index.offset_of({0, 99}, OffsetEncoding::Utf16) == text.size());
+}
+
+TEST_CASE("CRLF, CR and LF line ends, tabs") {
+  const std::string text = "a\r\n\tb\rc\nd";
+  const LineIndex index(text);
+  REQUIRE(index.line_count() == 4);
+  CHECK(index.line(0) == "a");
+  CHECK(index.line(1) == "\tb");
+  CHECK(index.line(2) == "c");
+  CHECK(index.line(3) == "d");
+  CHECK(index.position_of(4, OffsetEncoding::Utf16) == LinePosition{1, 1});
+  CHECK(index.offset_of({1, 1}, OffsetEncoding::Utf16) == 4);
+  // The '\r' of a CRLF belongs to no column past the line's end.
+  CHECK(index.position_of(1, OffsetEncoding::Utf16) == LinePosition{0, 1});
+  CHECK(index.position_of(2, OffsetEncoding::Utf16) == LinePosition{0, 1});
+  CHECK(index.offset_of({9, 0}, OffsetEncoding::Utf16) == text.size());
+}
+
+TEST_CASE("ill-formed bytes count as one code point each maximal subpart") {
+  const std::string line = "\xC4x\xF0\x9F";
+  CHECK(count_units(line, OffsetEncoding::Utf16) == 3);
+  CHECK(count_units(line, OffsetEncoding::Utf8) == 4);
+  CHECK(byte_offset_of_units(line, 2, OffsetEncoding::Utf16) == 2);
+}
+
+TEST_CASE("offset -> position -> offset round-trips on character boundaries") {
+  const std::string text = "h\xC3\xA9llo \xF0\x9F\x98\x80\r\n\t\xE4\xB8\xAD\xE6\x96\x87 end\n";
+  const LineIndex index(text);
+  for (auto enc : {OffsetEncoding::Utf8, OffsetEncoding::Utf16, OffsetEncoding::Utf32}) {
+    for (std::size_t off : {0u, 1u, 3u, 7u, 11u, 14u, 17u, 20u}) {
+      CAPTURE(off);
+      CHECK(index.offset_of(index.position_of(off, enc), enc) == off);
+    }
+  }
+}
