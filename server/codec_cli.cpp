@@ -1,11 +1,150 @@
-// PLACEHOLDER until its issue lands: replaced by the real implementation.
+// `pctlint encode | decode | canon`: the codec on the command line. Output is exactly the bytes,
+// one line per input; with TEXT '-' every line of standard input is one input.
+#include "core/canon.h"
+#include "core/charset.h"
+#include "core/percent.h"
 #include "server/commands.h"
 
 #include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
 
 namespace pctlint {
-int run_codec_command(const Args&) {
-  std::fputs("pctlint: this command is not built yet\n", stderr);
+
+namespace {
+
+constexpr std::string_view kCodecUsage = R"(usage:
+  pctlint encode [--component C] TEXT   C: component (default) form segment path query fragment
+  pctlint decode [--form] [--lenient] TEXT
+  pctlint canon URL
+TEXT or URL '-' reads standard input and answers one line per input line.
+)";
+
+int usage_error(std::string_view message) {
+  std::fprintf(stderr, "pctlint: %.*s\n%.*s", static_cast<int>(message.size()), message.data(),
+               static_cast<int>(kCodecUsage.size()), kCodecUsage.data());
   return 2;
 }
+
+std::optional<EncodeComponent> parse_component(std::string_view name) {
+  if (name == "component") return EncodeComponent::Component;
+  if (name == "form") return EncodeComponent::Form;
+  if (name == "segment") return EncodeComponent::Segment;
+  if (name == "path") return EncodeComponent::Path;
+  if (name == "query") return EncodeComponent::Query;
+  if (name == "fragment") return EncodeComponent::Fragment;
+  return std::nullopt;
+}
+
+void write_line(std::string_view bytes) {
+  std::fwrite(bytes.data(), 1, bytes.size(), stdout);
+  std::fputc('\n', stdout);
+}
+
+// Runs `one` on TEXT, or on every line of stdin when TEXT is '-'. `one` returns the output or
+// nullopt after printing its error (given the 1-based line number, 0 for an argument).
+template <typename Fn> int for_each_input(const std::string& text, Fn one) {
+  if (text != "-") {
+    const auto out = one(text, 0);
+    if (!out) return 1;
+    write_line(*out);
+    return 0;
+  }
+  int status = 0;
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(std::cin, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto out = one(line, number);
+    if (!out) status = 1;
+    write_line(out ? *out : std::string());
+  }
+  return status;
+}
+
+int run_encode(const Args& args) {
+  EncodeComponent component = EncodeComponent::Component;
+  std::optional<std::string> text;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    std::string_view a = args[i];
+    std::string value;
+    if (a == "--component" || a == "-c") {
+      if (i + 1 >= args.size()) return usage_error("--component needs a value");
+      value = args[++i];
+    } else if (a.starts_with("--component=")) {
+      value = a.substr(12);
+    } else if (a.starts_with("-") && a != "-") {
+      return usage_error("unknown option '" + std::string(a) + "'");
+    } else if (text) {
+      return usage_error("encode takes one TEXT (quote it, or use '-' for standard input)");
+    } else {
+      text = a;
+      continue;
+    }
+    const auto c = parse_component(value);
+    if (!c) return usage_error("unknown component '" + value + "'");
+    component = *c;
+  }
+  if (!text) return usage_error("encode needs TEXT");
+  const EncodeOptions options{.space_as_plus = component == EncodeComponent::Form};
+  return for_each_input(*text, [&](std::string_view in, std::size_t) -> std::optional<std::string> {
+    return percent_encode(in, allowed_set(component), options);
+  });
+}
+
+int run_decode(const Args& args) {
+  DecodeOptions options;
+  bool lenient = false;
+  std::optional<std::string> text;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    if (a == "--form")
+      options.plus_as_space = true;
+    else if (a == "--lenient")
+      lenient = true;
+    else if (a.starts_with("-") && a != "-")
+      return usage_error("unknown option '" + std::string(a) + "'");
+    else if (text)
+      return usage_error("decode takes one TEXT (quote it, or use '-' for standard input)");
+    else
+      text = a;
+  }
+  if (!text) return usage_error("decode needs TEXT");
+  return for_each_input(
+      *text, [&](std::string_view in, std::size_t line) -> std::optional<std::string> {
+        if (lenient) return decode_lenient(in, options);
+        auto r = decode_strict(in, options);
+        if (r.ok()) return std::move(r.bytes);
+        const std::string where = line ? "line " + std::to_string(line) + ": " : "";
+        std::fprintf(stderr, "pctlint: decode: %s%s\n", where.c_str(),
+                     describe(*r.error, in).c_str());
+        return std::nullopt;
+      });
+}
+
+int run_canon(const Args& args) {
+  if (args.size() != 2 || (args[1].starts_with("-") && args[1] != "-"))
+    return usage_error("canon takes one URL");
+  return for_each_input(args[1],
+                        [](std::string_view in, std::size_t) -> std::optional<std::string> {
+                          return canonicalize(in);
+                        });
+}
+
+} // namespace
+
+int run_codec_command(const Args& args) {
+  for (const std::string& a : args)
+    if (a == "-h" || a == "--help") {
+      std::fwrite(kCodecUsage.data(), 1, kCodecUsage.size(), stdout);
+      return 0;
+    }
+  if (args[0] == "encode") return run_encode(args);
+  if (args[0] == "decode") return run_decode(args);
+  return run_canon(args);
+}
+
 } // namespace pctlint
