@@ -13,11 +13,13 @@ class CharSet {
 public:
   constexpr CharSet() = default;
   constexpr explicit CharSet(std::string_view chars) {
-    for (char c : chars) table_[static_cast<unsigned char>(c)] = true;
+    for (char c : chars)
+      table_[static_cast<unsigned char>(c)] = true;
   }
   static constexpr CharSet range(unsigned char first, unsigned char last) {
     CharSet s;
-    for (unsigned c = first; c <= last; ++c) s.table_[c] = true;
+    for (unsigned c = first; c <= last; ++c)
+      s.table_[c] = true;
     return s;
   }
 
@@ -26,17 +28,20 @@ public:
 
   constexpr CharSet operator|(const CharSet& other) const {
     CharSet s;
-    for (unsigned c = 0; c < 256; ++c) s.table_[c] = table_[c] || other.table_[c];
+    for (unsigned c = 0; c < 256; ++c)
+      s.table_[c] = table_[c] || other.table_[c];
     return s;
   }
   constexpr CharSet operator-(const CharSet& other) const {
     CharSet s;
-    for (unsigned c = 0; c < 256; ++c) s.table_[c] = table_[c] && !other.table_[c];
+    for (unsigned c = 0; c < 256; ++c)
+      s.table_[c] = table_[c] && !other.table_[c];
     return s;
   }
   constexpr CharSet operator~() const {
     CharSet s;
-    for (unsigned c = 0; c < 256; ++c) s.table_[c] = !table_[c];
+    for (unsigned c = 0; c < 256; ++c)
+      s.table_[c] = !table_[c];
     return s;
   }
   friend constexpr bool operator==(const CharSet&, const CharSet&) = default;
@@ -98,12 +103,18 @@ enum class EncodeComponent { Component, Form, Segment, Path, Query, Fragment };
 
 constexpr const CharSet& allowed_set(EncodeComponent c) {
   switch (c) {
-  case EncodeComponent::Component: return charsets::unreserved;
-  case EncodeComponent::Form: return charsets::java_urlencoder;
-  case EncodeComponent::Segment: return charsets::segment;
-  case EncodeComponent::Path: return charsets::path;
-  case EncodeComponent::Query: return charsets::query_param;
-  case EncodeComponent::Fragment: return charsets::fragment;
+  case EncodeComponent::Component:
+    return charsets::unreserved;
+  case EncodeComponent::Form:
+    return charsets::java_urlencoder;
+  case EncodeComponent::Segment:
+    return charsets::segment;
+  case EncodeComponent::Path:
+    return charsets::path;
+  case EncodeComponent::Query:
+    return charsets::query_param;
+  case EncodeComponent::Fragment:
+    return charsets::fragment;
   }
   return charsets::unreserved;
 }

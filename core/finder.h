@@ -15,10 +15,33 @@
 namespace pctlint {
 
 enum class Language {
-  PlainText, Markdown, Html, Xml,
-  C, Cpp, CSharp, Java, Kotlin, Swift, JavaScript, TypeScript, Go, Rust, Python, Ruby, Php,
-  Shell, Sql, Lua,
-  Json, Yaml, Toml, Ini, Properties, DotEnv, Css,
+  PlainText,
+  Markdown,
+  Html,
+  Xml,
+  C,
+  Cpp,
+  CSharp,
+  Java,
+  Kotlin,
+  Swift,
+  JavaScript,
+  TypeScript,
+  Go,
+  Rust,
+  Python,
+  Ruby,
+  Php,
+  Shell,
+  Sql,
+  Lua,
+  Json,
+  Yaml,
+  Toml,
+  Ini,
+  Properties,
+  DotEnv,
+  Css,
 };
 std::string_view name_of(Language lang);
 
@@ -42,19 +65,19 @@ enum class UrlContext {
 };
 
 enum class PlaceholderStyle : unsigned {
-  Rfc6570 = 1u << 0,      // {var} {?q,r} {/path*}
-  DollarBrace = 1u << 1,  // ${expr}
-  DoubleBrace = 1u << 2,  // {{ expr }}
-  Erb = 1u << 3,          // <%= expr %>
-  ColonParam = 1u << 4,   // /users/:id path parameters
-  Printf = 1u << 5,       // %s %d %v %1$s %(name)s, only in languages whose strings use them
+  Rfc6570 = 1u << 0,     // {var} {?q,r} {/path*}
+  DollarBrace = 1u << 1, // ${expr}
+  DoubleBrace = 1u << 2, // {{ expr }}
+  Erb = 1u << 3,         // <%= expr %>
+  ColonParam = 1u << 4,  // /users/:id path parameters
+  Printf = 1u << 5,      // %s %d %v %1$s %(name)s, only in languages whose strings use them
 };
 inline constexpr unsigned all_placeholder_styles = 0x3F;
 
 struct FinderOptions {
   // Schemes accepted before "://" (lowercase); empty = any RFC 3986 scheme token.
   std::vector<std::string> schemes;
-  bool mailto = true;                           // also "mailto:" (no "//")
+  bool mailto = true;                             // also "mailto:" (no "//")
   unsigned placeholders = all_placeholder_styles; // PlaceholderStyle bits
 };
 

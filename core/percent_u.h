@@ -11,8 +11,8 @@
 namespace pctlint {
 
 struct PercentU {
-  std::size_t offset = 0; // of the first '%'
-  std::size_t length = 0; // 6, or 12 for a surrogate pair written as two escapes
+  std::size_t offset = 0;  // of the first '%'
+  std::size_t length = 0;  // 6, or 12 for a surrogate pair written as two escapes
   char32_t code_point = 0; // the scalar value; for a lone surrogate the surrogate itself
   bool lone_surrogate = false;
 };

@@ -1,7 +1,8 @@
 // A lenient split of a URL reference (RFC 3986 §3, §4.1) into components as byte spans into the
 // original text. Lenient: it never rejects, because a linter must report what is wrong (spaces,
 // bad escapes, raw non-ASCII) rather than give up. Delimiters are found the way RFC 3986's
-// Appendix B regex finds them; userinfo ends at the LAST '@' of the authority (as WHATWG parsers do).
+// Appendix B regex finds them; userinfo ends at the LAST '@' of the authority (as WHATWG parsers
+// do).
 #pragma once
 
 #include <cstddef>

@@ -11,7 +11,7 @@
 namespace pctlint {
 
 enum class Severity { Off, Info, Warning, Error };
-std::string_view name_of(Severity s);                      // "off" "info" "warning" "error"
+std::string_view name_of(Severity s);                       // "off" "info" "warning" "error"
 std::optional<Severity> parse_severity(std::string_view s); // also accepts "information", "warn"
 
 // ruff's terms: a safe fix never changes what the URL means (what it decodes to); an unsafe one

@@ -7,6 +7,7 @@
 #include "rules/diagnostic.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,8 +37,9 @@ FixResult fix_all(std::string_view source, Language lang, const Config& config, 
 
 // The edit that suppresses `rule_id` on the line holding `offset`, in the language's comment
 // syntax: appends " // pctlint-disable-line PCT001" (or "<!-- ... -->", "# ..."), or adds the id
-// to a pctlint-disable-line comment already there.
-Edit disable_for_line_edit(std::string_view source, Language lang, std::size_t offset,
-                           std::string_view rule_id);
+// to a pctlint-disable-line comment already there. nullopt where the language has no comments
+// (JSON).
+std::optional<Edit> disable_for_line_edit(std::string_view source, Language lang,
+                                          std::size_t offset, std::string_view rule_id);
 
 } // namespace pctlint

@@ -4,10 +4,14 @@ namespace pctlint {
 
 std::string_view name_of(Severity s) {
   switch (s) {
-  case Severity::Off: return "off";
-  case Severity::Info: return "info";
-  case Severity::Warning: return "warning";
-  case Severity::Error: return "error";
+  case Severity::Off:
+    return "off";
+  case Severity::Info:
+    return "info";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
   }
   return "off";
 }

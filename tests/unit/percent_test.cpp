@@ -8,8 +8,8 @@
 using namespace pctlint;
 
 TEST_CASE("seed 000: java.net.URLEncoder with UTF-8") {
-  CHECK(percent_encode("The string \xC3\xBC@foo-bar", charsets::java_urlencoder, {.space_as_plus = true}) ==
-        "The+string+%C3%BC%40foo-bar");
+  CHECK(percent_encode("The string \xC3\xBC@foo-bar", charsets::java_urlencoder,
+                       {.space_as_plus = true}) == "The+string+%C3%BC%40foo-bar");
 }
 
 TEST_CASE("seed 001: Ä is %C3%84, never %C4") {
@@ -113,9 +113,12 @@ std::string random_text(std::mt19937& rng, std::size_t max_chars) {
   for (std::size_t i = 0; i < n; ++i) {
     char32_t cp;
     const int p = plane(rng);
-    if (p < 4) cp = std::uniform_int_distribution<char32_t>(0, 0x7F)(rng);
-    else if (p < 7) cp = std::uniform_int_distribution<char32_t>(0x80, 0xFFFF)(rng);
-    else cp = std::uniform_int_distribution<char32_t>(0x10000, 0x10FFFF)(rng);
+    if (p < 4)
+      cp = std::uniform_int_distribution<char32_t>(0, 0x7F)(rng);
+    else if (p < 7)
+      cp = std::uniform_int_distribution<char32_t>(0x80, 0xFFFF)(rng);
+    else
+      cp = std::uniform_int_distribution<char32_t>(0x10000, 0x10FFFF)(rng);
     if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xE000;
     append_utf8(s, cp);
   }
@@ -126,11 +129,16 @@ std::string random_text(std::mt19937& rng, std::size_t max_chars) {
 
 TEST_CASE("property: decode(encode(s)) == s for every component set") {
   std::mt19937 rng(12345);
-  const CharSet* sets[] = {&charsets::unreserved,         &charsets::segment,
-                           &charsets::path,               &charsets::query_param,
-                           &charsets::fragment,           &charsets::userinfo,
-                           &charsets::whatwg::c0_control, &charsets::whatwg::path,
-                           &charsets::whatwg::component,  &charsets::whatwg::form_urlencoded};
+  const CharSet* sets[] = {&charsets::unreserved,
+                           &charsets::segment,
+                           &charsets::path,
+                           &charsets::query_param,
+                           &charsets::fragment,
+                           &charsets::userinfo,
+                           &charsets::whatwg::c0_control,
+                           &charsets::whatwg::path,
+                           &charsets::whatwg::component,
+                           &charsets::whatwg::form_urlencoded};
   for (int iter = 0; iter < 2000; ++iter) {
     const std::string s = random_text(rng, 24);
     for (const CharSet* set : sets) {
@@ -140,8 +148,9 @@ TEST_CASE("property: decode(encode(s)) == s for every component set") {
       REQUIRE(r.ok());
       REQUIRE(r.bytes == s);
     }
-    const auto form = decode_strict(percent_encode(s, charsets::java_urlencoder, {.space_as_plus = true}),
-                                    {.plus_as_space = true});
+    const auto form =
+        decode_strict(percent_encode(s, charsets::java_urlencoder, {.space_as_plus = true}),
+                      {.plus_as_space = true});
     REQUIRE(form.bytes == s);
   }
 }
@@ -153,7 +162,8 @@ TEST_CASE("property: strict accepts exactly what lenient decodes without U+FFFD"
   for (int iter = 0; iter < 20000; ++iter) {
     std::string s;
     const std::size_t n = iter % 12;
-    for (std::size_t i = 0; i < n; ++i) s.push_back(alphabet[pick(rng)]);
+    for (std::size_t i = 0; i < n; ++i)
+      s.push_back(alphabet[pick(rng)]);
     const bool strict_ok = decode_strict(s).ok();
     const bool malformed = !find_decode_errors(s, {.require_utf8 = false}).empty();
     const bool replaced = decode_lenient(s).find("\xEF\xBF\xBD") != std::string::npos;

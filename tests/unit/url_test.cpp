@@ -59,7 +59,8 @@ TEST_CASE("split: lenient on what a linter must report") {
 }
 
 TEST_CASE("seed 001: the back_uri query keeps its %3D") {
-  const std::string u = "http://example.com/doc@1:5/?back_uri=http://user:password@example.com/?foo%3Dbar";
+  const std::string u =
+      "http://example.com/doc@1:5/?back_uri=http://user:password@example.com/?foo%3Dbar";
   const UrlParts p = split_url(u);
   CHECK(part(u, p.host) == "example.com");
   CHECK(part(u, p.path) == "/doc@1:5/");
@@ -67,7 +68,8 @@ TEST_CASE("seed 001: the back_uri query keeps its %3D") {
 }
 
 TEST_CASE("canon: hex case, unreserved escapes, forbidden characters, lone %") {
-  CHECK(canonicalize("https://example.com/%c3%a4?q=%7euser") == "https://example.com/%C3%A4?q=~user");
+  CHECK(canonicalize("https://example.com/%c3%a4?q=%7euser") ==
+        "https://example.com/%C3%A4?q=~user");
   CHECK(canonicalize("https://example.com/my file.pdf") == "https://example.com/my%20file.pdf");
   CHECK(canonicalize("https://example.com/100%") == "https://example.com/100%25");
   CHECK(canonicalize("https://example.com/\xC3\xA4") == "https://example.com/%C3%A4");
@@ -87,13 +89,16 @@ TEST_CASE("seed 001: the ncbi URLs") {
 
 TEST_CASE("property: canon is idempotent and keeps each component's decoding") {
   std::mt19937 rng(4242);
-  const std::string pieces[] = {"a", "/", "?", "#", "%", "%4", "%41", "%c3%a4", "%2F", " ", "@",
-                                ":", "[", "]", "\xC3\xA4", "\xF0\x9F\x98\x80", "+", "&", "=", "~",
-                                "http://", "//", "%ZZ", "|", "\x7F", "\xC4"};
+  const std::string pieces[] = {
+      "a",    "/",   "?", "#", "%",       "%4", "%41",      "%c3%a4",
+      "%2F",  " ",   "@", ":", "[",       "]",  "\xC3\xA4", "\xF0\x9F\x98\x80",
+      "+",    "&",   "=", "~", "http://", "//", "%ZZ",      "|",
+      "\x7F", "\xC4"};
   std::uniform_int_distribution<std::size_t> pick(0, std::size(pieces) - 1);
   for (int iter = 0; iter < 20000; ++iter) {
     std::string u = iter % 2 ? "https://h" : "";
-    for (int i = 0; i < iter % 9; ++i) u += pieces[pick(rng)];
+    for (int i = 0; i < iter % 9; ++i)
+      u += pieces[pick(rng)];
     const std::string c = canonicalize(u);
     CAPTURE(u);
     REQUIRE(canonicalize(c) == c);

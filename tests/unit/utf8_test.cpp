@@ -10,7 +10,8 @@ namespace {
 
 std::string bytes(std::initializer_list<int> b) {
   std::string s;
-  for (int x : b) s.push_back(static_cast<char>(x));
+  for (int x : b)
+    s.push_back(static_cast<char>(x));
   return s;
 }
 
@@ -61,7 +62,8 @@ bool well_formed_by_table(const std::string& s) {
 TEST_CASE("seed 000: the code point sequence <004D 0430 4E8C 10302> in UTF-8") {
   const std::string expected = bytes({0x4D, 0xD0, 0xB0, 0xE4, 0xBA, 0x8C, 0xF0, 0x90, 0x8C, 0x82});
   std::string encoded;
-  for (char32_t cp : {U'\u004D', U'\u0430', U'\u4E8C', U'\U00010302'}) append_utf8(encoded, cp);
+  for (char32_t cp : {U'\u004D', U'\u0430', U'\u4E8C', U'\U00010302'})
+    append_utf8(encoded, cp);
   CHECK(encoded == expected);
   std::vector<char32_t> decoded;
   for (std::size_t i = 0; i < expected.size();) {
@@ -176,8 +178,10 @@ TEST_CASE("replace_invalid_utf8 uses one U+FFFD per maximal subpart") {
   // Unicode §3.9's example: 61 F1 80 80 E1 80 C2 62 80 63 80 BF 64
   const std::string in =
       bytes({0x61, 0xF1, 0x80, 0x80, 0xE1, 0x80, 0xC2, 0x62, 0x80, 0x63, 0x80, 0xBF, 0x64});
-  CHECK(replace_invalid_utf8(in) ==
-        "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD" "d");
+  CHECK(replace_invalid_utf8(in) == "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+                                    "b\xEF\xBF\xBD"
+                                    "c\xEF\xBF\xBD\xEF\xBF\xBD"
+                                    "d");
 }
 
 TEST_CASE("CESU-8 pairs and Modified UTF-8 NUL are recognised") {

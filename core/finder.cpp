@@ -1,0 +1,388 @@
+// Finding URLs. Candidates come from a fast search for "://" and "mailto:"; only the line around
+// a candidate is lexed, to learn whether it stands in a string literal, a config value, a markup
+// attribute or prose (comments, text). Lexing is resumable along a line, so a minified file with
+// thousands of URLs on one line is still lexed once. Multi-line strings and block comments that
+// began on an earlier line are read as prose, which is what their content usually is.
+#include "core/charset.h"
+#include "core/finder_text.h"
+#include "core/language.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace pctlint {
+
+namespace {
+
+enum class State { Code, String, Comment };
+
+struct StringInfo {
+  std::size_t content_begin = 0;
+  std::string close; // the closing delimiter
+  EscapeStyle escapes = EscapeStyle::Backslash;
+  char quote = '"';
+  bool markup_attribute = false;
+};
+
+// Lexes one line from its start, remembering where it got to so later candidates on the same
+// line resume instead of starting over.
+class LineLexer {
+public:
+  LineLexer(std::string_view src, const LanguageTraits& traits, Language lang)
+      : src_(src), tr_(traits), lang_(lang) {}
+
+  // The state at `target`, which must lie on the line starting at `line_start`.
+  State advance(std::size_t line_start, std::size_t target) {
+    if (line_start != line_start_ || target < pos_) {
+      line_start_ = pos_ = line_start;
+      state_ = State::Code;
+      in_tag_ = false;
+    }
+    while (pos_ < target && state_ != State::Comment)
+      step();
+    return state_;
+  }
+  const StringInfo& string() const { return string_; }
+
+  // Where the current string closes on this line (the closing delimiter's offset), or the line end.
+  std::size_t string_end(std::size_t from, std::size_t line_end) const {
+    for (std::size_t i = from; i < line_end;) {
+      const char c = src_[i];
+      if (string_.escapes == EscapeStyle::Backslash && c == '\\') {
+        i += 2;
+        continue;
+      }
+      if (string_.escapes == EscapeStyle::Doubling && c == string_.quote && i + 1 < line_end &&
+          src_[i + 1] == string_.quote) {
+        i += 2;
+        continue;
+      }
+      if (src_.compare(i, string_.close.size(), string_.close) == 0) return i;
+      ++i;
+    }
+    return line_end;
+  }
+
+private:
+  bool at(std::size_t i, std::string_view s) const {
+    return !s.empty() && src_.compare(i, s.size(), s) == 0;
+  }
+  bool ident_before(std::size_t i) const {
+    return i > line_start_ &&
+           (std::isalnum(static_cast<unsigned char>(src_[i - 1])) || src_[i - 1] == '_');
+  }
+
+  void open_string(std::size_t content, std::string close, EscapeStyle esc, char quote) {
+    state_ = State::String;
+    string_ = {content, std::move(close), esc, quote, tr_.markup};
+    pos_ = content;
+  }
+
+  void step() {
+    const std::size_t i = pos_;
+    const char c = src_[i];
+    if (state_ == State::String) {
+      if (string_.escapes == EscapeStyle::Backslash && c == '\\')
+        pos_ += 2;
+      else if (string_.escapes == EscapeStyle::Doubling && c == string_.quote &&
+               i + 1 < src_.size() && src_[i + 1] == c)
+        pos_ += 2;
+      else if (at(i, string_.close))
+        pos_ += string_.close.size(), state_ = State::Code;
+      else
+        ++pos_;
+      return;
+    }
+    // Code
+    if (tr_.markup) {
+      if (at(i, "<!--")) {
+        const std::size_t close = src_.find("-->", i + 4);
+        if (close == std::string_view::npos)
+          state_ = State::Comment;
+        else
+          pos_ = close + 3;
+        return;
+      }
+      if (c == '<')
+        in_tag_ = true;
+      else if (c == '>')
+        in_tag_ = false;
+      else if (in_tag_ && (c == '"' || c == '\''))
+        return open_string(i + 1, std::string(1, c), EscapeStyle::Entities, c);
+      ++pos_;
+      return;
+    }
+    const CommentSyntax& cs = tr_.comments;
+    if (at(i, cs.block_open)) {
+      const std::size_t close = src_.find(cs.block_close, i + cs.block_open.size());
+      if (close == std::string_view::npos)
+        state_ = State::Comment;
+      else
+        pos_ = close + cs.block_close.size();
+      return;
+    }
+    if (at(i, cs.line) && (!tr_.line_comment_needs_space || i == line_start_ ||
+                           src_[i - 1] == ' ' || src_[i - 1] == '\t')) {
+      state_ = State::Comment;
+      return;
+    }
+    if (tr_.python_strings && (c == '"' || c == '\'')) {
+      bool raw = false;
+      for (std::size_t k = i;
+           k > line_start_ && k + 2 >= i && std::isalpha(static_cast<unsigned char>(src_[k - 1]));
+           --k)
+        raw = raw || src_[k - 1] == 'r' || src_[k - 1] == 'R';
+      const std::string triple(3, c);
+      const EscapeStyle esc = raw ? EscapeStyle::None : EscapeStyle::Backslash;
+      if (at(i, triple)) return open_string(i + 3, triple, esc, c);
+      return open_string(i + 1, std::string(1, c), esc, c);
+    }
+    if (tr_.rust_raw && c == 'r' && !ident_before(i)) {
+      std::size_t k = i + 1;
+      while (k < src_.size() && src_[k] == '#')
+        ++k;
+      if (k < src_.size() && src_[k] == '"')
+        return open_string(k + 1, "\"" + std::string(k - i - 1, '#'), EscapeStyle::None, '"');
+    }
+    if (tr_.cpp_raw && c == 'R' && i + 1 < src_.size() && src_[i + 1] == '"') {
+      const std::size_t paren = src_.find('(', i + 2);
+      if (paren != std::string_view::npos && paren - i < 20) {
+        const std::string delim(src_.substr(i + 2, paren - i - 2));
+        return open_string(paren + 1, ")" + delim + "\"", EscapeStyle::None, '"');
+      }
+    }
+    if (tr_.csharp_verbatim && c == '@' && i + 1 < src_.size() && src_[i + 1] == '"')
+      return open_string(i + 2, "\"", EscapeStyle::Doubling, '"');
+    if (c == '"' && tr_.double_quotes) return open_string(i + 1, "\"", EscapeStyle::Backslash, '"');
+    if (c == '\'' && tr_.single_quotes && !ident_before(i)) {
+      const EscapeStyle esc = tr_.single_quote_doubling ? EscapeStyle::Doubling
+                              : tr_.single_quotes_raw   ? EscapeStyle::None
+                                                        : EscapeStyle::Backslash;
+      return open_string(i + 1, "'", esc, '\'');
+    }
+    if (c == '`' && tr_.backtick_strings)
+      return open_string(i + 1, "`", tr_.backtick_raw ? EscapeStyle::None : EscapeStyle::Backslash,
+                         '`');
+    ++pos_;
+  }
+
+  std::string_view src_;
+  const LanguageTraits& tr_;
+  [[maybe_unused]] Language lang_;
+  std::size_t line_start_ = std::string_view::npos;
+  std::size_t pos_ = 0;
+  State state_ = State::Code;
+  bool in_tag_ = false;
+  StringInfo string_;
+};
+
+bool is_prose_stop(unsigned char c) {
+  return c <= ' ' || c == 0x7F || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>';
+}
+
+// GitHub-style autolink end: stop at whitespace, quotes and <>, then drop trailing punctuation
+// and unbalanced closers.
+// `holes` are placeholders (offsets relative to `begin`): the URL runs on through them.
+std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
+                      const std::vector<Span>& holes) {
+  std::size_t e = begin;
+  auto hole = holes.begin();
+  while (e < limit) {
+    while (hole != holes.end() && hole->end <= e - begin)
+      ++hole;
+    if (hole != holes.end() && hole->begin == e - begin) {
+      e = std::min(limit, begin + hole->end);
+      continue;
+    }
+    if (is_prose_stop(static_cast<unsigned char>(t[e]))) break;
+    ++e;
+  }
+  while (e > begin) {
+    const char last = t[e - 1];
+    if (std::string_view(".,;:!?*_~").find(last) != std::string_view::npos) {
+      --e;
+      continue;
+    }
+    if (last == ')' || last == ']') {
+      const char open = last == ')' ? '(' : '[';
+      const std::string_view url = t.substr(begin, e - begin);
+      if (std::count(url.begin(), url.end(), open) < std::count(url.begin(), url.end(), last)) {
+        --e;
+        continue;
+      }
+    }
+    break;
+  }
+  return e;
+}
+
+// A literal (or config value) that starts with a URL is one URL, raw spaces included, unless the
+// words after the first space read like prose rather than a path ("... is down").
+bool whole_value_is_url(std::string_view text, const std::vector<Span>& holes) {
+  std::string value(text);
+  for (const Span& h : holes)
+    if (h.end <= value.size()) std::fill(value.begin() + h.begin, value.begin() + h.end, 'x');
+  const std::size_t space = value.find_first_of(" \t");
+  if (space == std::string_view::npos) return true;
+  const std::size_t last_space = value.find_last_of(" \t");
+  const std::string_view last_word = value.substr(last_space + 1);
+  if (last_word.empty()) return false;
+  const std::size_t mark = last_word.find_first_of("/.?=&%#");
+  return mark != std::string_view::npos && mark + 1 < last_word.size();
+}
+
+std::size_t trim_end(std::string_view t, std::size_t begin, std::size_t end) {
+  while (end > begin &&
+         (t[end - 1] == ' ' || t[end - 1] == '\t' || t[end - 1] == '\r' || t[end - 1] == '\n'))
+    --end;
+  return end;
+}
+
+// For "key: value", "key=value", "- value" lines: is `at` where the value starts?
+bool starts_config_value(std::string_view src, std::size_t line_start, std::size_t at) {
+  std::string_view before = src.substr(line_start, at - line_start);
+  while (!before.empty() && (before.back() == ' ' || before.back() == '\t'))
+    before.remove_suffix(1);
+  if (before.empty()) return true; // a bare value / list continuation
+  const char last = before.back();
+  if (last == '=' || last == ':' || last == '-') {
+    before.remove_suffix(1);
+    // the key: no spaces inside (after indentation), or "export KEY"
+    const std::size_t first = before.find_first_not_of(" \t");
+    const std::string_view key =
+        first == std::string_view::npos ? std::string_view() : before.substr(first);
+    return key.find_first_of(" \t") == std::string_view::npos || key.starts_with("export ");
+  }
+  return false;
+}
+
+bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
+  std::string lower(scheme);
+  for (char& c : lower)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "data") return false;
+  if (options.schemes.empty()) return true;
+  return std::find(options.schemes.begin(), options.schemes.end(), lower) != options.schemes.end();
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == y;
+         });
+}
+
+} // namespace
+
+std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const FinderOptions& options) {
+  std::vector<FoundUrl> urls;
+  const LanguageTraits& tr = traits_of(lang);
+  LineLexer lexer(src, tr, lang);
+  const bool code_point_hex = lang == Language::JavaScript || lang == Language::TypeScript ||
+                              lang == Language::Python || lang == Language::CSharp ||
+                              lang == Language::Json;
+  std::size_t resume = 0; // candidates before this lie inside a URL already found
+  const char* base = src.data();
+  for (std::size_t colon = 0;; ++colon) {
+    const void* hit =
+        colon < src.size() ? std::memchr(base + colon, ':', src.size() - colon) : nullptr;
+    if (!hit) break;
+    colon = static_cast<std::size_t>(static_cast<const char*>(hit) - base);
+    if (colon < resume) continue;
+    std::size_t start;
+    // "://", or ":\/\/" as JSON and JavaScript may escape it
+    const bool slashes =
+        (colon + 2 < src.size() && src[colon + 1] == '/' && src[colon + 2] == '/') ||
+        src.compare(colon + 1, 4, "\\/\\/") == 0;
+    if (slashes) {
+      start = colon;
+      while (start > 0 && charsets::scheme.contains(src[start - 1]))
+        --start;
+      while (start < colon && !charsets::alpha.contains(src[start]))
+        ++start;
+      if (start == colon || start < resume ||
+          !scheme_allowed(src.substr(start, colon - start), options))
+        continue;
+    } else if (options.mailto && colon >= 6 && iequals(src.substr(colon - 6, 6), "mailto") &&
+               (colon == 6 || !charsets::scheme.contains(src[colon - 7]))) {
+      start = colon - 6;
+    } else {
+      continue;
+    }
+
+    std::size_t line_start = src.find_last_of("\r\n", start);
+    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+    std::size_t line_end = src.find_first_of("\r\n", start);
+    if (line_end == std::string_view::npos) line_end = src.size();
+
+    FoundUrl url;
+    DecodedText decoded;
+    std::size_t k = 0, e = 0; // the URL in decoded coordinates
+    bool identity = true;
+    const State state = tr.prose_only ? State::Comment : lexer.advance(line_start, start);
+    if (state == State::String) {
+      const StringInfo& s = lexer.string();
+      const std::size_t content_end = lexer.string_end(start, line_end);
+      decoded =
+          decode_literal(src, s.content_begin, content_end, s.escapes, s.quote, code_point_hex);
+      identity = false;
+      k = static_cast<std::size_t>(
+          std::lower_bound(decoded.offsets.begin(), decoded.offsets.end(), start) -
+          decoded.offsets.begin());
+      const std::size_t value_end = trim_end(decoded.text, k, decoded.text.size());
+      const std::string_view value = std::string_view(decoded.text).substr(k, value_end - k);
+      const auto holes = find_placeholders(value, options.placeholders, tr.printf);
+      e = k == 0 && whole_value_is_url(value, holes) ? value_end
+                                                     : prose_end(decoded.text, k, value_end, holes);
+      url.context =
+          s.markup_attribute ? UrlContext::Attribute
+          : (lang == Language::Json || lang == Language::Yaml || lang == Language::Toml ||
+             lang == Language::Ini || lang == Language::Properties || lang == Language::DotEnv)
+              ? UrlContext::ConfigValue
+              : UrlContext::StringLiteral;
+    } else {
+      decoded.text.assign(src.substr(line_start, line_end - line_start));
+      k = start - line_start;
+      if (state == State::Code && tr.config_values && starts_config_value(src, line_start, start)) {
+        // A plain value runs to the line's end, less a trailing " # comment".
+        std::size_t value_end = decoded.text.size();
+        if (const std::size_t hash = decoded.text.find(" #", k); hash != std::string::npos)
+          value_end = hash;
+        value_end = trim_end(decoded.text, k, value_end);
+        const std::string_view value = std::string_view(decoded.text).substr(k, value_end - k);
+        const auto holes = find_placeholders(value, options.placeholders, false);
+        e = whole_value_is_url(value, holes) ? value_end
+                                             : prose_end(decoded.text, k, value_end, holes);
+        url.context = UrlContext::ConfigValue;
+      } else {
+        const auto holes = find_placeholders(std::string_view(decoded.text).substr(k),
+                                             options.placeholders, false);
+        e = prose_end(decoded.text, k, decoded.text.size(), holes);
+        url.context = UrlContext::Prose;
+      }
+    }
+    const std::size_t min_len = slashes ? (colon - start) + 4 : 8; // "x://y", "mailto:y"
+    if (e < k + min_len) continue;
+
+    url.text = decoded.text.substr(k, e - k);
+    if (identity) {
+      url.source_begin = line_start + k;
+      url.source_end = line_start + e;
+    } else {
+      url.source_begin = decoded.offsets[k];
+      url.source_end = decoded.offsets[e];
+      // Only keep the map when some escape made text and source differ.
+      if (url.source_end - url.source_begin != url.text.size() ||
+          src.compare(url.source_begin, url.text.size(), url.text) != 0)
+        url.source_offsets.assign(decoded.offsets.begin() + static_cast<std::ptrdiff_t>(k),
+                                  decoded.offsets.begin() + static_cast<std::ptrdiff_t>(e) + 1);
+    }
+    const bool printf_here = tr.printf && url.context == UrlContext::StringLiteral;
+    url.placeholders = find_placeholders(url.text, options.placeholders, printf_here);
+    resume = url.source_end;
+    urls.push_back(std::move(url));
+  }
+  return urls;
+}
+
+} // namespace pctlint

@@ -1,0 +1,59 @@
+// What the rule files share: their registration functions and small scanning helpers.
+#pragma once
+
+#include "core/percent.h"
+#include "rules/config.h"
+#include "rules/rule.h"
+
+#include <string>
+
+namespace pctlint {
+
+const Rule& lowercase_hex_rule();
+const Rule& invalid_utf8_escape_rule();
+const Rule& unencoded_char_rule();
+const Rule& non_ascii_rule();
+const Rule& unencoded_reserved_rule();
+const Rule& percent_u_rule();
+const Rule& malformed_escape_rule();
+const Rule& encoded_unreserved_rule();
+const Rule& double_encoded_rule();
+const Rule& encoded_slash_rule();
+const Rule& control_escape_rule();
+
+inline std::string escape_of(unsigned char b) {
+  constexpr char hex[] = "0123456789ABCDEF";
+  return {'%', hex[b >> 4], hex[b & 0xF]};
+}
+
+inline unsigned char escape_byte(std::string_view text, std::size_t pos) {
+  return static_cast<unsigned char>(hex_value(text[pos + 1]) * 16 + hex_value(text[pos + 2]));
+}
+
+// Calls fn(offset, byte) for every well-formed "%XX" outside template placeholders.
+template <typename Fn> void for_each_escape(const UrlUnderCheck& url, Fn fn) {
+  const std::string_view t = url.text;
+  for (std::size_t i = t.find('%'); i != std::string_view::npos; i = t.find('%', i + 1)) {
+    if (!is_escape_at(t, i) || url.url.in_placeholder(i)) continue;
+    fn(i, escape_byte(t, i));
+    i += 2;
+  }
+}
+
+// Groups adjacent spans (end == next begin) so one finding covers "%c3%a4", not two.
+inline std::vector<Span> merge_adjacent(const std::vector<Span>& spans) {
+  std::vector<Span> out;
+  for (const Span& s : spans) {
+    if (!out.empty() && out.back().end == s.begin)
+      out.back().end = s.end;
+    else
+      out.push_back(s);
+  }
+  return out;
+}
+
+inline std::string quoted(std::string_view s) {
+  return "'" + std::string(s) + "'";
+}
+
+} // namespace pctlint

@@ -1,0 +1,63 @@
+// PCT001 lowercase-hex
+#include "rules/catalog/catalog.h"
+
+#include <cctype>
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT001",
+    .name = "lowercase-hex",
+    .default_severity = Severity::Warning,
+    .summary = "Percent-escape written with lowercase hex digits",
+    .docs = R"(Finds percent-escapes written with lowercase hex digits, such as `%c3%a4`.
+
+RFC 3986 §2.1: "For consistency, URI producers and normalizers should use uppercase hexadecimal
+digits for all percent-encodings." Both cases decode to the same bytes, but mixed spellings defeat
+caching, signing and string comparison of URLs.
+
+## Bad
+    https://example.com/caf%c3%a9
+
+## Good
+    https://example.com/caf%C3%A9
+
+## Fix
+Uppercases the hex digits (safe: the URL decodes to the same bytes).
+)",
+    .fix = FixAvailability::Always,
+};
+
+class LowercaseHex final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    // An escaped unreserved character is PCT008's to fix (it removes the escape altogether).
+    const RuleInfo& unreserved = encoded_unreserved_rule().info();
+    const bool leave_unreserved = url.config.severity_of(unreserved) != Severity::Off;
+    std::vector<Span> spans;
+    for_each_escape(url, [&](std::size_t i, unsigned char b) {
+      const bool lower = std::islower(static_cast<unsigned char>(url.text[i + 1])) ||
+                         std::islower(static_cast<unsigned char>(url.text[i + 2]));
+      if (lower && !(leave_unreserved && charsets::unreserved.contains(b)))
+        spans.push_back({i, i + 3});
+    });
+    for (const Span& s : merge_adjacent(spans)) {
+      std::string upper(s.in(url.text));
+      for (char& c : upper)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      out.push_back({s, "percent-escape " + quoted(s.in(url.text)) + " uses lowercase hex digits",
+                     UrlFix{"Use uppercase hex: " + upper, Applicability::Safe, {{s, upper}}}});
+    }
+  }
+};
+
+} // namespace
+
+const Rule& lowercase_hex_rule() {
+  static const LowercaseHex rule;
+  return rule;
+}
+
+} // namespace pctlint

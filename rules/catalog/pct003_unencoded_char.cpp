@@ -1,0 +1,61 @@
+// PCT003 unencoded-char
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT003",
+    .name = "unencoded-char",
+    .default_severity = Severity::Error,
+    .summary = "Character that is never allowed literally in a URL",
+    .docs =
+        R"(Finds characters that may never appear literally in a URL: space, the C0 controls, DEL, and
+`"` `<` `>` `\` `^` `{` `}` `|` and the backtick.
+
+RFC 3986 excludes them from every component; browsers and HTTP libraries disagree on what to do
+with them (encode, reject, truncate), so a URL holding one means different things to different
+programs.
+
+## Bad
+    https://example.com/files/annual report.pdf
+
+## Good
+    https://example.com/files/annual%20report.pdf
+
+## Fix
+Percent-encodes the character (safe: it decodes to the same byte).
+)",
+    .fix = FixAvailability::Always,
+};
+
+std::string describe_char(unsigned char c) {
+  if (c == ' ') return "a space";
+  if (c < 0x20 || c == 0x7F) return "control character " + escape_of(c).substr(1) + " (hex)";
+  return quoted(std::string(1, static_cast<char>(c)));
+}
+
+class UnencodedChar final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    const std::string_view t = url.text;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const auto c = static_cast<unsigned char>(t[i]);
+      if (!charsets::excluded_ascii.contains(c) || url.url.in_placeholder(i)) continue;
+      const Span s{i, i + 1};
+      out.push_back(
+          {s, describe_char(c) + " must be percent-encoded in a URL",
+           UrlFix{"Percent-encode it: " + escape_of(c), Applicability::Safe, {{s, escape_of(c)}}}});
+    }
+  }
+};
+
+} // namespace
+
+const Rule& unencoded_char_rule() {
+  static const UnencodedChar rule;
+  return rule;
+}
+
+} // namespace pctlint

@@ -1,0 +1,70 @@
+// PCT004 non-ascii
+#include "core/utf8.h"
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT004",
+    .name = "non-ascii",
+    .default_severity = Severity::Warning,
+    .summary = "Raw non-ASCII character outside the host (an IRI, not a URI)",
+    .docs =
+        R"(Finds raw non-ASCII characters outside the host, which make the string an IRI (RFC 3987)
+rather than a URI.
+
+A URI is ASCII (RFC 3986 §2). Browsers encode such characters as UTF-8 on the fly, but HTTP
+clients, proxies, log parsers and signature schemes often do not, or use another charset. The
+host is left alone: internationalized domain names are IDNA's business, not percent-encoding's.
+Turn this rule off with `"allowNonAscii": true` where IRIs are intended.
+
+## Bad
+    https://de.wikipedia.org/wiki/Ärzteblatt
+
+## Good
+    https://de.wikipedia.org/wiki/%C3%84rzteblatt
+
+## Fix
+Percent-encodes the character's UTF-8 bytes (safe: it decodes to the same bytes).
+)",
+    .fix = FixAvailability::Always,
+};
+
+class NonAscii final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    if (url.config.allow_non_ascii) return;
+    const std::string_view t = url.text;
+    const std::optional<Span> host = url.parts.host;
+    for (std::size_t i = 0; i < t.size();) {
+      if (static_cast<unsigned char>(t[i]) < 0x80 || url.url.in_placeholder(i) ||
+          (host && i >= host->begin && i < host->end)) {
+        ++i;
+        continue;
+      }
+      // One finding per run of non-ASCII characters ("Ärzte" -> one finding for "Ä").
+      std::size_t end = i;
+      while (end < t.size() && static_cast<unsigned char>(t[end]) >= 0x80) {
+        const Utf8Char c = decode_utf8_char(t, end);
+        end += c.length;
+      }
+      const Span s{i, end};
+      const std::string encoded = percent_encode(s.in(t), charsets::unreserved);
+      out.push_back(
+          {s, "non-ASCII " + quoted(s.in(t)) + " must be percent-encoded as UTF-8",
+           UrlFix{"Percent-encode as UTF-8: " + encoded, Applicability::Safe, {{s, encoded}}}});
+      i = end;
+    }
+  }
+};
+
+} // namespace
+
+const Rule& non_ascii_rule() {
+  static const NonAscii rule;
+  return rule;
+}
+
+} // namespace pctlint

@@ -1,0 +1,72 @@
+// PCT005 unencoded-reserved
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT005",
+    .name = "unencoded-reserved",
+    .default_severity = Severity::Warning,
+    .summary = "General delimiter used literally where it cannot be a delimiter",
+    .docs =
+        R"(Finds general delimiters (RFC 3986 §2.2) used literally where they cannot delimit anything:
+a second `#` (the fragment already began at the first), `[` or `]` outside an IP-literal host,
+and more than one `@` in the authority.
+
+Parsers disagree on such URLs: RFC 3986 says they are invalid, the WHATWG URL Standard takes the
+last `@` as the end of the userinfo while older parsers take the first, so the same string can
+reach two different hosts. Seed 001: "General delimiters, when used literally, must be
+percent-encoded."
+
+## Bad
+    https://example.com/search?filter[tag]=url#intro#usage
+
+## Good
+    https://example.com/search?filter%5Btag%5D=url#intro%23usage
+
+## Fix
+Percent-encodes the character (safe: the URL splits into the same components and each decodes to
+the same bytes).
+)",
+    .fix = FixAvailability::Always,
+};
+
+class UnencodedReserved final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    const std::string_view t = url.text;
+    auto report = [&](std::size_t i, std::string why) {
+      if (url.url.in_placeholder(i)) return;
+      const Span s{i, i + 1};
+      const std::string esc = escape_of(static_cast<unsigned char>(t[i]));
+      out.push_back({s, quoted(s.in(t)) + " " + why + "; percent-encode it as " + esc,
+                     UrlFix{"Percent-encode it: " + esc, Applicability::Safe, {{s, esc}}}});
+    };
+    if (const auto& u = url.parts.userinfo)
+      for (std::size_t i = u->begin; i < u->end; ++i)
+        if (t[i] == '@') report(i, "is a second '@' in the authority");
+    for (auto c : {UrlComponent::Userinfo, UrlComponent::Path, UrlComponent::Query,
+                   UrlComponent::Fragment}) {
+      const auto span = url.parts.get(c);
+      if (!span) continue;
+      for (std::size_t i = span->begin; i < span->end; ++i) {
+        if (t[i] == '[' || t[i] == ']')
+          report(i, "is only allowed around an IP-literal host, not in the " +
+                        std::string(name_of(c)));
+        else if (t[i] == '#' && c == UrlComponent::Fragment)
+          report(i, "is a second '#' (the fragment already began)");
+      }
+    }
+  }
+};
+
+} // namespace
+
+const Rule& unencoded_reserved_rule() {
+  static const UnencodedReserved rule;
+  return rule;
+}
+
+} // namespace pctlint

@@ -1,0 +1,62 @@
+// PCT007 malformed-escape
+#include "core/percent_u.h"
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT007",
+    .name = "malformed-escape",
+    .default_severity = Severity::Error,
+    .summary = "'%' not followed by two hex digits",
+    .docs = R"(Finds a `%` that is not followed by two hexadecimal digits.
+
+RFC 3986 §2.4: the percent sign "must itself be percent-encoded as %25 to be used as data".
+Strict decoders reject the URL; lenient ones keep the `%` or drop it.
+
+## Bad
+    https://example.com/discount/50%off
+
+## Good
+    https://example.com/discount/50%25off
+
+## Fix
+Writes the `%` as `%25`: unsafe, since the author may have meant an escape and mistyped it.
+)",
+    .fix = FixAvailability::Always,
+};
+
+class MalformedEscape final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    const std::string_view t = url.text;
+    const std::vector<PercentU> percent_u = find_percent_u(t); // PCT006's findings
+    auto is_percent_u = [&](std::size_t i) {
+      for (const PercentU& u : percent_u)
+        if (i >= u.offset && i < u.offset + u.length) return true;
+      return false;
+    };
+    for (std::size_t i = t.find('%'); i != std::string_view::npos; i = t.find('%', i + 1)) {
+      if (is_escape_at(t, i)) {
+        i += 2;
+        continue;
+      }
+      if (url.url.in_placeholder(i) || is_percent_u(i)) continue;
+      const Span s{i, i + 1};
+      const std::string_view shown = t.substr(i, 3);
+      out.push_back({s, quoted(shown) + ": '%' is not followed by two hex digits",
+                     UrlFix{"Encode the '%' as %25", Applicability::Unsafe, {{s, "%25"}}}});
+    }
+  }
+};
+
+} // namespace
+
+const Rule& malformed_escape_rule() {
+  static const MalformedEscape rule;
+  return rule;
+}
+
+} // namespace pctlint

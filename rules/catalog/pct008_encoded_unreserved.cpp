@@ -1,0 +1,59 @@
+// PCT008 encoded-unreserved
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT008",
+    .name = "encoded-unreserved",
+    .default_severity = Severity::Info,
+    .summary = "Unreserved character needlessly percent-encoded",
+    .docs =
+        R"(Finds escapes of unreserved characters (`A-Z a-z 0-9 - . _ ~`), such as `%41` or `%7E`.
+
+RFC 3986 §2.3: "URIs that differ in the replacement of an unreserved character with its
+corresponding percent-encoded US-ASCII octet are equivalent", and §6.2.2.2 normalizes them by
+decoding. Some consumers still treat `%7E` and `~` differently, so the decoded form is the one to
+write.
+
+## Bad
+    https://example.com/%7Euser/file%2Etxt
+
+## Good
+    https://example.com/~user/file.txt
+
+## Fix
+Writes the character itself (safe: equivalent by definition).
+)",
+    .fix = FixAvailability::Always,
+};
+
+class EncodedUnreserved final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    std::vector<Span> spans;
+    for_each_escape(url, [&](std::size_t i, unsigned char b) {
+      if (charsets::unreserved.contains(b)) spans.push_back({i, i + 3});
+    });
+    for (const Span& s : merge_adjacent(spans)) {
+      std::string decoded;
+      for (std::size_t i = s.begin; i < s.end; i += 3)
+        decoded.push_back(static_cast<char>(escape_byte(url.text, i)));
+      out.push_back({s,
+                     quoted(s.in(url.text)) + " encodes unreserved " + quoted(decoded) +
+                         ", which needs no encoding",
+                     UrlFix{"Write " + quoted(decoded), Applicability::Safe, {{s, decoded}}}});
+    }
+  }
+};
+
+} // namespace
+
+const Rule& encoded_unreserved_rule() {
+  static const EncodedUnreserved rule;
+  return rule;
+}
+
+} // namespace pctlint

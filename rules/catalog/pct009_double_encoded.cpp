@@ -1,0 +1,60 @@
+// PCT009 double-encoded
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT009",
+    .name = "double-encoded",
+    .default_severity = Severity::Warning,
+    .summary = "Percent-escape encoded twice (%2520)",
+    .docs =
+        R"(Finds `%25` followed by two hex digits, such as `%2520` or `%25C3%25A4`: an escape that was
+percent-encoded a second time.
+
+Decoded once, `%2520` is the three characters `%20`, not a space. This is almost always a value
+encoded before being passed to a function that encodes again.
+
+## Bad
+    https://example.com/files/annual%2520report.pdf
+
+## Good
+    https://example.com/files/annual%20report.pdf
+
+## Fix
+Decodes once (`%2520` -> `%20`): unsafe, since a literal "%20" may really be meant (in a URL that
+carries another URL's escaped text, for example).
+)",
+    .fix = FixAvailability::Always,
+};
+
+class DoubleEncoded final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    const std::string_view t = url.text;
+    std::vector<Span> spans;
+    for_each_escape(url, [&](std::size_t i, unsigned char b) {
+      if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0)
+        spans.push_back({i, i + 5});
+    });
+    for (const Span& s : merge_adjacent(spans)) {
+      std::string once;
+      for (std::size_t i = s.begin; i < s.end; i += 5)
+        once += "%" + std::string(t.substr(i + 3, 2));
+      out.push_back({s,
+                     quoted(s.in(t)) + " looks double-encoded: decoded once it is " + quoted(once),
+                     UrlFix{"Decode once: " + once, Applicability::Unsafe, {{s, once}}}});
+    }
+  }
+};
+
+} // namespace
+
+const Rule& double_encoded_rule() {
+  static const DoubleEncoded rule;
+  return rule;
+}
+
+} // namespace pctlint

@@ -1,0 +1,54 @@
+// PCT010 encoded-slash
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT010",
+    .name = "encoded-slash",
+    .default_severity = Severity::Info,
+    .summary = "%2F or %5C inside a path segment",
+    .docs = R"(Finds `%2F` (`/`) and `%5C` (`\`) in the path.
+
+Seed 001: "path segments should never include a slash character, even if it is percent
+encoded, since user agents and servers both have problems with these." Apache rejects them by
+default (`AllowEncodedSlashes Off`), some proxies decode them into real separators, and path
+traversal filters are bypassed with them.
+
+## Bad
+    https://example.com/files/reports%2F2024.pdf
+
+## Good
+    https://example.com/files/reports/2024.pdf
+
+## Fix
+None: whether a real separator or another character was meant is for the author to decide.
+)",
+    .fix = FixAvailability::None,
+};
+
+class EncodedSlash final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    const Span path = url.parts.path;
+    for_each_escape(url, [&](std::size_t i, unsigned char b) {
+      if ((b == '/' || b == '\\') && i >= path.begin && i < path.end)
+        out.push_back({{i, i + 3},
+                       quoted(url.text.substr(i, 3)) + " encodes a " +
+                           (b == '/' ? "slash" : "backslash") +
+                           " inside a path segment; servers and proxies treat it inconsistently",
+                       {}});
+    });
+  }
+};
+
+} // namespace
+
+const Rule& encoded_slash_rule() {
+  static const EncodedSlash rule;
+  return rule;
+}
+
+} // namespace pctlint

@@ -1,0 +1,52 @@
+// PCT011 control-escape
+#include "rules/catalog/catalog.h"
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT011",
+    .name = "control-escape",
+    .default_severity = Severity::Warning,
+    .summary = "Escape that decodes to a control character (%00, %0D%0A)",
+    .docs =
+        R"(Finds escapes that decode to C0 control characters or DEL: `%00`, `%0D%0A`, `%1B`, `%7F`.
+
+They are the tools of injection attacks: `%00` truncates strings in C-based servers, `%0D%0A`
+splits HTTP headers and forges log lines. A URL written into source code rarely needs one on
+purpose.
+
+## Bad
+    https://example.com/download?file=report.pdf%00.jpg
+
+## Good
+    https://example.com/download?file=report.pdf
+
+## Fix
+None: remove it if it is a mistake, or suppress the finding where it is intended.
+)",
+    .fix = FixAvailability::None,
+};
+
+class ControlEscape final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+    std::vector<Span> spans;
+    for_each_escape(url, [&](std::size_t i, unsigned char b) {
+      if (b < 0x20 || b == 0x7F) spans.push_back({i, i + 3});
+    });
+    for (const Span& s : merge_adjacent(spans))
+      out.push_back(
+          {s, quoted(s.in(url.text)) + " decodes to control characters (an injection risk)", {}});
+  }
+};
+
+} // namespace
+
+const Rule& control_escape_rule() {
+  static const ControlEscape rule;
+  return rule;
+}
+
+} // namespace pctlint

@@ -1,0 +1,161 @@
+#include "rules/engine.h"
+
+#include "core/url.h"
+#include "rules/rule.h"
+#include "rules/suppression.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace pctlint {
+
+namespace {
+
+Edit to_source(const FoundUrl& url, const UrlEdit& e) {
+  return {url.source_offset(e.span.begin), url.source_offset(e.span.end), e.replacement};
+}
+
+bool overlaps(const Edit& a, const Edit& b) {
+  if (a.begin == a.end && b.begin == b.end) return a.begin == b.begin; // two insertions, one place
+  return a.begin < b.end && b.begin < a.end;
+}
+
+} // namespace
+
+LintResult lint(std::string_view source, Language lang, const Config& config) {
+  LintResult result;
+  result.urls = find_urls(source, lang, config.finder);
+  if (result.urls.empty()) return result;
+
+  std::vector<std::pair<const Rule*, Severity>> enabled;
+  for (const Rule* rule : all_rules())
+    if (const Severity s = config.severity_of(rule->info()); s != Severity::Off)
+      enabled.push_back({rule, s});
+
+  std::optional<Suppressions> suppressions;
+  if (source.find("pctlint-") != std::string_view::npos) suppressions.emplace(source, lang);
+
+  std::vector<UrlFinding> findings;
+  for (const FoundUrl& url : result.urls) {
+    const UrlParts parts = split_url(url.text);
+    const UrlUnderCheck under{url, url.text, parts, config};
+    for (const auto& [rule, severity] : enabled) {
+      findings.clear();
+      rule->check(under, findings);
+      for (UrlFinding& f : findings) {
+        Diagnostic d;
+        d.rule = &rule->info();
+        d.severity = severity;
+        d.message = std::move(f.message);
+        d.begin = url.source_offset(f.span.begin);
+        d.end = url.source_offset(f.span.end);
+        d.url_begin = url.source_begin;
+        d.url_end = url.source_end;
+        if (suppressions && suppressions->suppressed(d.begin, d.rule->id)) continue;
+        if (f.fix) {
+          Fix fix{std::move(f.fix->title), f.fix->applicability, {}};
+          for (const UrlEdit& e : f.fix->edits)
+            fix.edits.push_back(to_source(url, e));
+          d.fix = std::move(fix);
+        }
+        result.diagnostics.push_back(std::move(d));
+      }
+    }
+  }
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.begin != b.begin ? a.begin < b.begin : a.rule->id < b.rule->id;
+                   });
+  return result;
+}
+
+FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& diagnostics,
+                      bool unsafe) {
+  std::vector<const Fix*> fixes;
+  for (const Diagnostic& d : diagnostics)
+    if (d.fix && !d.fix->edits.empty() && (unsafe || d.fix->applicability == Applicability::Safe))
+      fixes.push_back(&*d.fix);
+  std::stable_sort(fixes.begin(), fixes.end(), [](const Fix* a, const Fix* b) {
+    return a->edits.front().begin < b->edits.front().begin;
+  });
+
+  FixResult result;
+  // Accepted edits, ordered by (begin, end) so an insertion precedes a replacement at its place.
+  std::vector<Edit> accepted;
+  auto before = [](const Edit& a, const Edit& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+  };
+  for (const Fix* fix : fixes) {
+    bool duplicate = true, clash = false;
+    for (const Edit& e : fix->edits) {
+      // Accepted edits never overlap, so only the neighbours of e's place can overlap e.
+      const auto it = std::lower_bound(accepted.begin(), accepted.end(), e, before);
+      const bool same = it != accepted.end() && *it == e;
+      duplicate = duplicate && same;
+      if (!same && ((it != accepted.end() && overlaps(*it, e)) ||
+                    (it != accepted.begin() && overlaps(*(it - 1), e))))
+        clash = true;
+    }
+    if (duplicate) continue; // the same fix offered twice (by two diagnostics)
+    if (clash) {
+      ++result.skipped;
+      continue;
+    }
+    for (const Edit& e : fix->edits)
+      accepted.insert(std::lower_bound(accepted.begin(), accepted.end(), e, before), e);
+    ++result.applied;
+  }
+  result.text.reserve(source.size() + 64);
+  std::size_t at = 0;
+  for (const Edit& e : accepted) {
+    result.text.append(source.substr(at, e.begin - at));
+    result.text += e.replacement;
+    at = e.end;
+  }
+  result.text.append(source.substr(at));
+  return result;
+}
+
+FixResult fix_all(std::string_view source, Language lang, const Config& config, bool unsafe) {
+  FixResult total{std::string(source), 0, 0};
+  // Each pass applies non-overlapping fixes; overlapping ones wait for the next pass. Fixes only
+  // ever shrink the set of findings, so a handful of passes reach the fixpoint.
+  for (int pass = 0; pass < 8; ++pass) {
+    const LintResult lr = lint(total.text, lang, config);
+    FixResult step = apply_fixes(total.text, lr.diagnostics, unsafe);
+    if (step.applied == 0) break;
+    total.applied += step.applied;
+    total.skipped = step.skipped;
+    total.text = std::move(step.text);
+  }
+  return total;
+}
+
+std::optional<Edit> disable_for_line_edit(std::string_view source, Language lang,
+                                          std::size_t offset, std::string_view rule_id) {
+  offset = std::min(offset, source.size());
+  std::size_t line_end = source.find_first_of("\r\n", offset);
+  if (line_end == std::string_view::npos) line_end = source.size();
+  const std::size_t nl = source.substr(0, offset).find_last_of("\r\n");
+  const std::size_t line_start = nl == std::string_view::npos ? 0 : nl + 1;
+  const std::string_view line = source.substr(line_start, line_end - line_start);
+  const std::string id(rule_id);
+
+  constexpr std::string_view kToken = "pctlint-disable-line";
+  if (const auto at = line.find(kToken); at != std::string_view::npos) {
+    const std::size_t after = line_start + at + kToken.size();
+    return Edit{after, after, " " + id};
+  }
+  const CommentSyntax syntax = comment_syntax(lang);
+  std::string comment;
+  if (!syntax.line.empty())
+    comment = " " + std::string(syntax.line) + " pctlint-disable-line " + id;
+  else if (!syntax.block_open.empty())
+    comment = " " + std::string(syntax.block_open) + " pctlint-disable-line " + id + " " +
+              std::string(syntax.block_close);
+  else
+    return std::nullopt; // JSON and plain text have no comments to put it in
+  return Edit{line_end, line_end, std::move(comment)};
+}
+
+} // namespace pctlint

@@ -1,0 +1,40 @@
+#include "rules/catalog/catalog.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace pctlint {
+
+const std::vector<const Rule*>& all_rules() {
+  static const std::vector<const Rule*> rules = {
+      &lowercase_hex_rule(),    &invalid_utf8_escape_rule(), &unencoded_char_rule(),
+      &non_ascii_rule(),        &unencoded_reserved_rule(),  &percent_u_rule(),
+      &malformed_escape_rule(), &encoded_unreserved_rule(),  &double_encoded_rule(),
+      &encoded_slash_rule(),    &control_escape_rule(),
+  };
+  return rules;
+}
+
+const Rule* find_rule(std::string_view id_or_name) {
+  auto iequal = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) ==
+                    std::tolower(static_cast<unsigned char>(y));
+           });
+  };
+  for (const Rule* rule : all_rules())
+    if (iequal(rule->info().id, id_or_name) || rule->info().name == id_or_name) return rule;
+  return nullptr;
+}
+
+std::string rule_doc_url(const RuleInfo& rule) {
+  // GitHub's anchor for the heading "## PCT001 lowercase-hex" in rules/README.md.
+  std::string anchor;
+  for (char c : rule.id)
+    anchor.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  anchor += "-";
+  anchor += rule.name;
+  return "https://github.com/pctlint/pctlint/blob/main/rules/README.md#" + anchor;
+}
+
+} // namespace pctlint

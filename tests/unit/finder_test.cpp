@@ -1,0 +1,142 @@
+#include "core/finder.h"
+
+#include <doctest/doctest.h>
+#include <string>
+#include <vector>
+
+using namespace pctlint;
+
+namespace {
+
+std::vector<std::string> texts(std::string_view src, Language lang, const FinderOptions& o = {}) {
+  std::vector<std::string> out;
+  for (const FoundUrl& u : find_urls(src, lang, o))
+    out.push_back(u.text);
+  return out;
+}
+
+using V = std::vector<std::string>;
+
+} // namespace
+
+TEST_CASE("a string literal holding one URL is checked whole, raw space included") {
+  const std::string src =
+      "auto u = \"https://example.com/my file.pdf\"; // see https://docs.example.com/x.\n";
+  const auto urls = find_urls(src, Language::Cpp);
+  REQUIRE(urls.size() == 2);
+  CHECK(urls[0].text == "https://example.com/my file.pdf");
+  CHECK(urls[0].context == UrlContext::StringLiteral);
+  CHECK(urls[0].source_begin == src.find("https"));
+  CHECK(urls[0].source_offsets.empty());
+  CHECK(urls[1].text == "https://docs.example.com/x");
+  CHECK(urls[1].context == UrlContext::Prose);
+}
+
+TEST_CASE("a URL inside a sentence in a literal ends at whitespace") {
+  CHECK(texts("msg = \"see https://x.example/a for details\"", Language::Python) ==
+        V{"https://x.example/a"});
+  CHECK(texts("s = \"https://x.example is down\"", Language::Python) == V{"https://x.example"});
+}
+
+TEST_CASE("escapes are decoded and mapped back to source offsets") {
+  const std::string src = R"({"url": "https:\/\/example.com\/caf\u00e9?q=\"x\""})";
+  const auto urls = find_urls(src, Language::Json);
+  REQUIRE(urls.size() == 1);
+  const FoundUrl& u = urls[0];
+  CHECK(u.text == "https://example.com/caf\xC3\xA9?q=\"x\"");
+  CHECK(u.context == UrlContext::ConfigValue);
+  REQUIRE(u.source_offsets.size() == u.text.size() + 1);
+  const std::size_t e_acute = u.text.find('\xC3');
+  CHECK(u.source_offset(e_acute) == src.find("\\u00e9"));
+  CHECK(u.source_offset(e_acute + 2) == src.find("\\u00e9") + 6);
+  CHECK(u.source_end == src.rfind('"'));
+}
+
+TEST_CASE("raw strings decode nothing") {
+  CHECK(texts(R"(s := `https://example.com/a\u00e9`)", Language::Go) ==
+        V{"https://example.com/a\\u00e9"});
+  CHECK(texts(R"(let s = r#"https://example.com/"q""#;)", Language::Rust) ==
+        V{"https://example.com/\"q\""});
+  CHECK(texts(R"(p = r"https://example.com/\d")", Language::Python) ==
+        V{"https://example.com/\\d"});
+}
+
+TEST_CASE("prose: trailing punctuation and unbalanced closers are not part of the URL") {
+  CHECK(texts("See https://example.com/a.", Language::PlainText) == V{"https://example.com/a"});
+  CHECK(texts("(see https://example.com/a_(b))", Language::Markdown) ==
+        V{"https://example.com/a_(b)"});
+  CHECK(texts("[docs](https://example.com/x \"Title\") and <https://example.com/y>",
+              Language::Markdown) == V{"https://example.com/x", "https://example.com/y"});
+  CHECK(texts("mailto:someone@example.com, data:text/plain,hi", Language::PlainText) ==
+        V{"mailto:someone@example.com"});
+}
+
+TEST_CASE("non-ASCII text before the URL on the same line") {
+  const std::string src = "// Ärger 中文 😀 https://example.com/%c3%a4\n";
+  const auto urls = find_urls(src, Language::Cpp);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].source_begin == src.find("https"));
+  CHECK(urls[0].text == "https://example.com/%c3%a4");
+}
+
+TEST_CASE("config formats: YAML, INI, .env, TOML plain and quoted values") {
+  CHECK(texts("homepage: https://example.com/my file.pdf # comment\n", Language::Yaml) ==
+        V{"https://example.com/my file.pdf"});
+  CHECK(texts("status: https://example.com is down\n", Language::Yaml) == V{"https://example.com"});
+  CHECK(texts("url='https://example.com/it''s'\n", Language::Yaml) ==
+        V{"https://example.com/it's"});
+  CHECK(texts("API_URL=https://example.com/v1\n", Language::DotEnv) == V{"https://example.com/v1"});
+  CHECK(texts("[x]\nurl = \"https://example.com/a\"\n", Language::Toml) ==
+        V{"https://example.com/a"});
+  CHECK(texts("endpoint: https://api.example.com/users/:id/posts\n", Language::Yaml) ==
+        V{"https://api.example.com/users/:id/posts"});
+}
+
+TEST_CASE("markup: attributes decode entities; text is prose") {
+  const std::string src = R"(<a href="https://example.com/?a=1&amp;b=2">https://example.com/t</a>)";
+  const auto urls = find_urls(src, Language::Html);
+  REQUIRE(urls.size() == 2);
+  CHECK(urls[0].text == "https://example.com/?a=1&b=2");
+  CHECK(urls[0].context == UrlContext::Attribute);
+  CHECK(urls[1].text == "https://example.com/t");
+  CHECK(urls[1].context == UrlContext::Prose);
+}
+
+TEST_CASE("template placeholders are recorded, and the URL continues past them") {
+  const auto urls = find_urls("const u = `https://api.example.com/${user.id}/x?q={{ q }}`;",
+                              Language::JavaScript);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].text == "https://api.example.com/${user.id}/x?q={{ q }}");
+  REQUIRE(urls[0].placeholders.size() == 2);
+  CHECK(urls[0].placeholders[0] == Span{24, 34});
+  const auto printf_urls =
+      find_urls(R"(printf("https://example.com/%s?page=%d&x=%20", name);)", Language::C);
+  REQUIRE(printf_urls.size() == 1);
+  CHECK(printf_urls[0].placeholders.size() == 2); // %s and %d; %20 is an escape
+}
+
+TEST_CASE("schemes: any scheme token before ://, or a configured list; data: never") {
+  CHECK(texts("x = 'ftp://files.example.com/a' + 'git+ssh://h/r'", Language::Python) ==
+        V{"ftp://files.example.com/a", "git+ssh://h/r"});
+  FinderOptions only_https;
+  only_https.schemes = {"https"};
+  CHECK(texts("a http://a.example/ b https://b.example/", Language::PlainText, only_https) ==
+        V{"https://b.example/"});
+  CHECK(texts("std::string s; a::b::c", Language::Cpp).empty());
+}
+
+TEST_CASE("a URL inside another URL's query is part of it") {
+  CHECK(texts("\"https://a.example/?u=https://b.example/x\"", Language::JavaScript) ==
+        V{"https://a.example/?u=https://b.example/x"});
+}
+
+TEST_CASE("language_for_path and comment_syntax") {
+  CHECK(language_for_path("src/main.cpp") == Language::Cpp);
+  CHECK(language_for_path("a/b/.env.local") == Language::DotEnv);
+  CHECK(language_for_path("Dockerfile") == Language::Shell);
+  CHECK(language_for_path("README.md") == Language::Markdown);
+  CHECK(language_for_path("x.unknown") == Language::PlainText);
+  CHECK(comment_syntax(Language::Python).line == "#");
+  CHECK(comment_syntax(Language::Html).block_open == "<!--");
+  CHECK(comment_syntax(Language::Json).line.empty());
+}

@@ -1,0 +1,247 @@
+#include "core/percent.h"
+#include "core/url.h"
+#include "rules/engine.h"
+#include "rules/rule.h"
+
+#include <algorithm>
+#include <doctest/doctest.h>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace pctlint;
+
+namespace {
+
+// The example under "## Bad" / "## Good" in a rule's docs (the first indented line).
+std::string example(std::string_view docs, std::string_view heading) {
+  const std::size_t h = docs.find(heading);
+  REQUIRE(h != std::string_view::npos);
+  const std::size_t line = docs.find("\n    ", h);
+  const std::size_t end = docs.find('\n', line + 1);
+  return std::string(docs.substr(line + 5, end - line - 5));
+}
+
+// Lints `url` as a C++ string literal; returns the ids of the diagnostics.
+std::vector<std::string> ids_for(const std::string& url, const Config& config = {}) {
+  std::vector<std::string> ids;
+  for (const Diagnostic& d : lint("auto u = \"" + url + "\";\n", Language::Cpp, config).diagnostics)
+    ids.emplace_back(d.rule->id);
+  return ids;
+}
+
+bool has(const std::vector<std::string>& ids, std::string_view id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+// Fixes one C++ literal and returns the URL inside it.
+std::string fixed(const std::string& url, bool unsafe = false, const Config& config = {}) {
+  const std::string src = "auto u = \"" + url + "\";\n";
+  const std::string out = fix_all(src, Language::Cpp, config, unsafe).text;
+  REQUIRE(out.starts_with("auto u = \""));
+  REQUIRE(out.ends_with("\";\n"));
+  return out.substr(10, out.size() - 13);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+} // namespace
+
+TEST_CASE("every rule's Bad example triggers it and its Good example is clean") {
+  for (const Rule* rule : all_rules()) {
+    const RuleInfo& r = rule->info();
+    CAPTURE(r.id);
+    Config everything; // info-level rules too
+    const std::string bad = example(r.docs, "## Bad"), good = example(r.docs, "## Good");
+    CHECK(has(ids_for(bad, everything), r.id));
+    CHECK(ids_for(good, everything).empty());
+  }
+}
+
+TEST_CASE("rules/README.md holds every rule's documentation verbatim") {
+  const std::string readme = read_file(PCTLINT_SOURCE_DIR "/rules/README.md");
+  for (const Rule* rule : all_rules()) {
+    CAPTURE(rule->info().id);
+    CHECK(readme.find(rule->info().docs) != std::string::npos);
+    CHECK(readme.find("## " + std::string(rule->info().id) + " " +
+                      std::string(rule->info().name)) != std::string::npos);
+  }
+}
+
+TEST_CASE("registry: ids and names, doc URLs") {
+  CHECK(find_rule("pct001") == find_rule("lowercase-hex"));
+  CHECK(find_rule("PCT999") == nullptr);
+  CHECK(
+      rule_doc_url(find_rule("PCT002")->info()).ends_with("README.md#pct002-invalid-utf8-escape"));
+}
+
+TEST_CASE("PCT001 lowercase-hex: one finding per run, fixed to uppercase") {
+  const auto d =
+      lint("x = \"https://example.com/caf%c3%a9?x=%2f\"", Language::Python, {}).diagnostics;
+  REQUIRE(d.size() == 2);
+  CHECK(d[0].message == "percent-escape '%c3%a9' uses lowercase hex digits");
+  CHECK(fixed("https://example.com/caf%c3%a9") == "https://example.com/caf%C3%A9");
+  // Lowercase escapes of unreserved characters are PCT008's.
+  CHECK(fixed("https://example.com/%7e") == "https://example.com/~");
+}
+
+TEST_CASE("PCT002 invalid-utf8-escape: reasons and fixes") {
+  auto msg = [](const std::string& url) {
+    for (const Diagnostic& d : lint("\"" + url + "\"", Language::JavaScript, {}).diagnostics)
+      if (d.rule->id == "PCT002") return d.message;
+    return std::string("<none>");
+  };
+  CHECK(msg("https://x.example/?term=%C4rzteblatt") ==
+        "percent-escapes '%C4' are not UTF-8: lead byte not followed by a continuation byte");
+  CHECK(msg("https://x.example/%C0%AF") ==
+        "percent-escapes '%C0%AF' are not UTF-8: overlong encoding");
+  CHECK(msg("https://x.example/%ED%A0%80") ==
+        "percent-escapes '%ED%A0%80' are not UTF-8: encoded surrogate (U+D800..U+DFFF)");
+  CHECK(msg("https://x.example/%F4%90%80%80") ==
+        "percent-escapes '%F4%90%80%80' are not UTF-8: code point above U+10FFFF");
+  CHECK(msg("https://x.example/%80") ==
+        "percent-escapes '%80' are not UTF-8: unexpected continuation byte");
+  CHECK(msg("https://x.example/%F5") ==
+        "percent-escapes '%F5' are not UTF-8: byte never allowed in UTF-8 (C0, C1, F5..FF)");
+  CHECK(msg("https://x.example/%E2%82") ==
+        "percent-escapes '%E2%82' are not UTF-8: truncated sequence");
+  // Safe: CESU-8 and Modified UTF-8; unsafe: Windows-1252 reinterpretation; none: overlong.
+  CHECK(fixed("https://x.example/%ED%A0%BD%ED%B8%80") == "https://x.example/%F0%9F%98%80");
+  CHECK(fixed("https://x.example/a%C0%80b") == "https://x.example/a%00b");
+  CHECK(fixed("https://x.example/?term=%C4rzteblatt") == "https://x.example/?term=%C4rzteblatt");
+  CHECK(fixed("https://x.example/?term=%C4rzteblatt", true) ==
+        "https://x.example/?term=%C3%84rzteblatt");
+  CHECK(fixed("https://x.example/%80", true) == "https://x.example/%E2%82%AC");
+  CHECK(fixed("https://x.example/%C0%AF", true) == "https://x.example/%C0%AF");
+}
+
+TEST_CASE("PCT003 unencoded-char and PCT004 non-ascii") {
+  CHECK(fixed("https://x.example/a b|c^d.txt") == "https://x.example/a%20b%7Cc%5Ed.txt");
+  CHECK(fixed("https://x.example/\xC3\x84rzte?q=\xE4\xB8\xAD") ==
+        "https://x.example/%C3%84rzte?q=%E4%B8%AD");
+  // The host is IDNA's business.
+  CHECK(ids_for("https://b\xC3\xBC"
+                "cher.example/")
+            .empty());
+  Config iri;
+  iri.allow_non_ascii = true;
+  CHECK(ids_for("https://x.example/\xC3\x84", iri).empty());
+}
+
+TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, second @") {
+  CHECK(fixed("https://x.example/p?f[a]=1#s#t") == "https://x.example/p?f%5Ba%5D=1#s%23t");
+  CHECK(fixed("https://user@corp@x.example/") == "https://user%40corp@x.example/");
+  CHECK(ids_for("https://[::1]:8080/a").empty());
+}
+
+TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
+  CHECK(fixed("https://x.example/?q=%u00E4%uD83D%uDE00") ==
+        "https://x.example/?q=%C3%A4%F0%9F%98%80");
+  auto ids = ids_for("https://x.example/?q=%uD83D");
+  CHECK(has(ids, "PCT006"));
+  CHECK_FALSE(has(ids, "PCT007")); // reported once, as %u
+  CHECK(fixed("https://x.example/?q=%uD83D", true) == "https://x.example/?q=%uD83D");
+  CHECK(fixed("https://x.example/50%off") == "https://x.example/50%off"); // unsafe only
+  CHECK(fixed("https://x.example/50%off", true) == "https://x.example/50%25off");
+}
+
+TEST_CASE("PCT008 to PCT011") {
+  CHECK(fixed("https://x.example/%7Euser/%41%42") == "https://x.example/~user/AB");
+  CHECK(fixed("https://x.example/a%2520b", true) == "https://x.example/a%20b");
+  CHECK(fixed("https://x.example/a%2520b") == "https://x.example/a%2520b");
+  CHECK(has(ids_for("https://x.example/a%2Fb?x=%2F"), "PCT010"));
+  const auto slash_ids = ids_for("https://x.example/a%2Fb?x=%2F");
+  CHECK(std::count(slash_ids.begin(), slash_ids.end(), "PCT010") == 1); // only in the path
+  CHECK(has(ids_for("https://x.example/?f=a%00.jpg%0D%0A"), "PCT011"));
+}
+
+TEST_CASE("placeholders are not findings") {
+  CHECK(ids_for("https://x.example/users/{id}/files/${name}?q={{ query }}").empty());
+  CHECK(lint(R"(fmt.Sprintf("https://x.example/%s/items?page=%d", a, b))", Language::Go, {})
+            .diagnostics.empty());
+}
+
+TEST_CASE("suppression comments in several comment syntaxes") {
+  const std::string cpp = "auto a = \"https://x.example/a b.pdf\"; // pctlint-disable-line PCT003\n"
+                          "// pctlint-disable-next-line unencoded-char\n"
+                          "auto b = \"https://x.example/a b.pdf\";\n"
+                          "auto c = \"https://x.example/a b.pdf\"; // pctlint-disable-line PCT001\n";
+  const auto d = lint(cpp, Language::Cpp, {}).diagnostics;
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].begin > cpp.find("auto c"));
+  const std::string py = "# pctlint-disable\nu = 'https://x.example/a b.pdf'\n# pctlint-enable\nv = "
+                         "'https://x.example/%c3%a4'\n";
+  const auto dp = lint(py, Language::Python, {}).diagnostics;
+  REQUIRE(dp.size() == 1);
+  CHECK(dp[0].rule->id == "PCT001");
+  const std::string md = "<!-- pctlint-disable-next-line -->\nhttps://x.example/%c3%a4\n";
+  CHECK(lint(md, Language::Markdown, {}).diagnostics.empty());
+  // Not in a comment: no effect.
+  CHECK(lint("s = \"https://x.example/%c3 pctlint-disable-line\"", Language::Python, {})
+            .diagnostics.size() == 2);
+}
+
+TEST_CASE("disable_for_line_edit writes the language's comment") {
+  std::string src = "u = \"https://x.example/%c3\"\nnext\n";
+  auto e = disable_for_line_edit(src, Language::Python, 10, "PCT001");
+  REQUIRE(e);
+  src.replace(e->begin, e->end - e->begin, e->replacement);
+  CHECK(src == "u = \"https://x.example/%c3\" # pctlint-disable-line PCT001\nnext\n");
+  e = disable_for_line_edit(src, Language::Python, 10, "PCT002");
+  src.replace(e->begin, e->end - e->begin, e->replacement);
+  CHECK(src == "u = \"https://x.example/%c3\" # pctlint-disable-line PCT002 PCT001\nnext\n");
+  CHECK(lint(src, Language::Python, {}).diagnostics.empty());
+  CHECK(disable_for_line_edit("<a href=\"x\">", Language::Html, 3, "PCT003")->replacement ==
+        " <!-- pctlint-disable-line PCT003 -->");
+  CHECK_FALSE(disable_for_line_edit("{\"a\": 1}", Language::Json, 3, "PCT003").has_value());
+}
+
+TEST_CASE("fixes in escaped literals map to exact source bytes, and keep the literal valid") {
+  const std::string src = R"({"u": "https:\/\/x.example\/caf\u00e9 x.pdf"})";
+  const auto r = fix_all(src, Language::Json, {}, false);
+  CHECK(r.text == R"({"u": "https:\/\/x.example\/caf%C3%A9%20x.pdf"})");
+}
+
+TEST_CASE("safe fixes never change what each component decodes to; fix_all reaches a fixpoint") {
+  const std::string urls[] = {
+      "https://x.example/caf%c3%a9 x/%7e?q=a|b&r=%u00e4#f#g",
+      "https://u@v@x.example/\xC3\xA4/%ED%A0%BD%ED%B8%80?x=[1]",
+      "https://x.example/%41%2f%2F%c0%80?%c4",
+  };
+  for (const std::string& url : urls) {
+    CAPTURE(url);
+    const std::string after = fixed(url);
+    const UrlParts a = split_url(url), b = split_url(after);
+    for (auto c : {UrlComponent::Userinfo, UrlComponent::Host, UrlComponent::Path,
+                   UrlComponent::Query, UrlComponent::Fragment}) {
+      REQUIRE(a.get(c).has_value() == b.get(c).has_value());
+      if (!a.get(c)) continue;
+      std::string before_decoded = decode_lenient(a.get(c)->in(url), {.require_utf8 = false});
+      const std::string after_decoded =
+          decode_lenient(b.get(c)->in(after), {.require_utf8 = false});
+      // %uXXXX, CESU-8 and Modified UTF-8 are rewritten to the character they stand for.
+      if (before_decoded != after_decoded) {
+        CHECK((url.find("%u") != std::string::npos || url.find("%ED%A0") != std::string::npos ||
+               url.find("%c0%80") != std::string::npos));
+        continue;
+      }
+      CHECK(before_decoded == after_decoded);
+    }
+    const std::string src = "auto u = \"" + after + "\";\n";
+    for (const Diagnostic& d : lint(src, Language::Cpp, {}).diagnostics)
+      CHECK_FALSE((d.fix && d.fix->applicability == Applicability::Safe));
+  }
+}
+
+TEST_CASE("apply_fixes never touches bytes outside its edits and skips overlaps") {
+  const std::string src = "héllo \"https://x.example/%c3%a4 b.txt\"\r\n// tail ✓\r\n";
+  const auto d = lint(src, Language::JavaScript, {}).diagnostics;
+  const FixResult r = apply_fixes(src, d, false);
+  CHECK(r.text == "héllo \"https://x.example/%C3%A4%20b.txt\"\r\n// tail ✓\r\n");
+  CHECK(r.applied == 2);
+}
