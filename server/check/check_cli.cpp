@@ -1,11 +1,249 @@
-// PLACEHOLDER until its issue lands: replaced by the real implementation.
+// `pctlint --check / --fix`: discover files, lint them in parallel, report in order.
+#include "core/finder.h"
+#include "core/position.h"
+#include "core/utf8.h"
+#include "rules/engine.h"
+#include "server/check/files.h"
+#include "server/check/fix_writer.h"
+#include "server/check/options.h"
+#include "server/check/report.h"
 #include "server/commands.h"
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <iterator>
+#include <thread>
+#include <unistd.h>
 
 namespace pctlint {
-int run_check_command(const Args&) {
-  std::fputs("pctlint: this command is not built yet\n", stderr);
-  return 2;
+
+namespace {
+
+using namespace check;
+
+Config effective(Config c, const Options& o) {
+  if (!o.select.empty())
+    for (const Rule* rule : all_rules())
+      if (std::find(o.select.begin(), o.select.end(), rule->info().id) == o.select.end())
+        c.rule_severity[std::string(rule->info().id)] = Severity::Off;
+  for (const std::string& id : o.ignore)
+    c.rule_severity[id] = Severity::Off;
+  if (o.fail_on) c.fail_on = *o.fail_on;
+  return c;
 }
+
+std::string relative_to(const std::filesystem::path& root, const std::string& file) {
+  std::error_code ec;
+  const auto abs = std::filesystem::absolute(file, ec).lexically_normal();
+  return abs.lexically_relative(root).generic_string();
+}
+
+bool looks_binary(std::string_view text) {
+  return std::memchr(text.data(), '\0', std::min<std::size_t>(text.size(), 8192)) != nullptr;
+}
+
+// Lints (and maybe fixes) one file's text; `path` only names it.
+void check_text(FileReport& report, const std::string& path, const std::string& text,
+                const Config& config, const Options& o, bool write_back) {
+  const Language lang = language_for_path(path);
+  if (const Utf8Status u = validate_utf8(text); !u.ok()) {
+    const LinePosition p = LineIndex(text).position_of(u.offset, OffsetEncoding::Utf32);
+    report.notes.push_back("not valid UTF-8 (" + std::string(describe(u.error)) + " at line " +
+                           std::to_string(p.line + 1) + ", column " + std::to_string(p.column + 1) +
+                           "); checked as bytes, columns count U+FFFD per bad byte");
+  }
+  std::string_view current = text;
+  std::string fixed_text;
+  if (o.fix) {
+    FixResult r = fix_all(text, lang, config, o.unsafe_fixes);
+    if (r.text != text) {
+      if (o.diff) {
+        report.diff = unified_diff(path, text, r.text);
+      } else if (!write_back) {
+        fixed_text = std::move(r.text);
+        current = fixed_text;
+        report.fixes_applied = r.applied;
+      } else if (auto error = write_fixed(path, text, r.text)) {
+        report.errors.push_back(*error);
+      } else {
+        fixed_text = std::move(r.text);
+        current = fixed_text;
+        report.fixes_applied = r.applied;
+      }
+    }
+  }
+  // --diff shows what --fix would do, and only that.
+  if (!o.diff) report.diagnostics = resolve(current, lint(current, lang, config).diagnostics);
+  report.checked = true;
+  if (!write_back && o.fix && !o.diff) {
+    std::fwrite(current.data(), 1, current.size(), stdout);
+  }
+}
+
+void check_file(FileReport& report, ConfigCache& configs, const Options& o, bool& config_error) {
+  const auto entry = configs.for_file(report.path);
+  if (entry->error) {
+    config_error = true;
+    return;
+  }
+  const Config& base = entry->config;
+  const std::string rel = relative_to(entry->root, report.path);
+  if (!base.include.empty() &&
+      std::none_of(base.include.begin(), base.include.end(),
+                   [&](const std::string& g) { return glob_match(g, rel); }))
+    return;
+  if (std::any_of(base.exclude.begin(), base.exclude.end(),
+                  [&](const std::string& g) { return glob_match(g, rel); }))
+    return;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(report.path, ec);
+  if (!ec && size > base.max_file_size) return;
+  std::string error;
+  const auto text = read_file(report.path, error);
+  if (!text) {
+    report.errors.push_back(error);
+    return;
+  }
+  if (looks_binary(*text)) return;
+  check_text(report, report.path, *text, effective(base, o), o, true);
+}
+
+void tally(Summary& s, const FileReport& f, Severity fail_on, bool& failed) {
+  if (f.checked) ++s.files_checked;
+  s.errors += f.errors.size();
+  s.fixed += f.fixes_applied;
+  if (!f.diff.empty()) failed = true;
+  for (const Reported& r : f.diagnostics) {
+    ++s.by_severity[static_cast<int>(r.severity)];
+    ++s.by_rule[std::string(r.rule->id) + " " + std::string(r.rule->name)];
+    if (r.fix) ++(*r.fix == Applicability::Safe ? s.safe_fixable : s.unsafe_fixable);
+    if (r.severity >= fail_on) failed = true;
+  }
+}
+
+} // namespace
+
+int run_check_command(const Args& args) {
+  const ParseResult parsed = parse_options(args);
+  if (parsed.help) {
+    std::fputs(kCheckHelp, stdout);
+    return 0;
+  }
+  if (parsed.error) {
+    std::fprintf(stderr, "pctlint: %s\n\n%s", parsed.error->c_str(), kCheckHelp);
+    return 2;
+  }
+  const Options& o = parsed.options;
+  const bool color = o.color == Color::Always ||
+                     (o.color == Color::Auto && isatty(1) && std::getenv("NO_COLOR") == nullptr);
+  ConfigCache configs(o.config_path);
+  // With --stdin-filename --fix the fixed text goes to stdout, so findings go to stderr.
+  std::FILE* out = (o.stdin_filename && o.fix && !o.diff) ? stderr : stdout;
+  auto reporter = make_reporter(o, color, out);
+  Summary summary;
+  bool failed = false;
+
+  if (o.stdin_filename) {
+    const std::string text((std::istreambuf_iterator<char>(std::cin)),
+                           std::istreambuf_iterator<char>());
+    const auto entry = configs.for_file(*o.stdin_filename);
+    if (entry->error) {
+      std::fprintf(stderr, "pctlint: invalid configuration: %s\n", entry->error->c_str());
+      return 2;
+    }
+    FileReport report;
+    report.path = *o.stdin_filename;
+    const Config config = effective(entry->config, o);
+    check_text(report, report.path, text, config, o, false);
+    tally(summary, report, config.fail_on, failed);
+    reporter->file(report);
+    reporter->finish(summary);
+    return failed ? 1 : 0;
+  }
+
+  FileList list = discover(o.paths, o.follow_symlinks, o.no_ignore);
+  if (o.shard_count > 1)
+    std::erase_if(list.files,
+                  [&](const std::string& f) { return !in_shard(f, o.shard_index, o.shard_count); });
+  for (const std::string& e : list.errors)
+    std::fprintf(stderr, "pctlint: %s\n", e.c_str());
+
+  const std::size_t n = list.files.size();
+  std::vector<FileReport> reports(n);
+  std::vector<char> done(n, 0);
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> config_error{false};
+  const unsigned jobs = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());
+  auto worker = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+      reports[i].path = list.files[i];
+      bool bad_config = false;
+      check_file(reports[i], configs, o, bad_config);
+      if (bad_config) config_error = true;
+      {
+        std::lock_guard lock(mutex);
+        done[i] = 1;
+      }
+      ready.notify_one();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < std::min<std::size_t>(jobs, std::max<std::size_t>(n, 1)); ++t)
+    threads.emplace_back(worker);
+
+  // Report in file order as results arrive, releasing each report once printed.
+  const bool progress = isatty(2) && o.format == Format::Text;
+  const auto started = std::chrono::steady_clock::now();
+  auto last_progress = started;
+  bool progress_shown = false;
+  std::optional<Severity> fail_on = o.fail_on;
+  for (std::size_t i = 0; i < n; ++i) {
+    {
+      std::unique_lock lock(mutex);
+      while (!done[i]) {
+        ready.wait_for(lock, std::chrono::milliseconds(100));
+        const auto now = std::chrono::steady_clock::now();
+        if (progress && now - started > std::chrono::seconds(1) &&
+            now - last_progress > std::chrono::milliseconds(100)) {
+          std::fprintf(stderr, "\r\x1b[Kpctlint: %zu/%zu files", i, n);
+          progress_shown = true;
+          last_progress = now;
+        }
+      }
+    }
+    if (progress_shown) std::fputs("\r\x1b[K", stderr);
+    const Severity threshold =
+        fail_on ? *fail_on : configs.for_file(reports[i].path)->config.fail_on;
+    tally(summary, reports[i], threshold, failed);
+    reporter->file(reports[i]);
+    reports[i] = FileReport{};
+  }
+  for (std::thread& t : threads)
+    t.join();
+  if (progress_shown) std::fputs("\r\x1b[K", stderr);
+
+  if (config_error) {
+    // Name each bad configuration once.
+    std::vector<std::string> seen;
+    for (const std::string& f : list.files) {
+      const auto entry = configs.for_file(f);
+      if (entry->error && std::find(seen.begin(), seen.end(), *entry->error) == seen.end()) {
+        seen.push_back(*entry->error);
+        std::fprintf(stderr, "pctlint: invalid configuration: %s\n", entry->error->c_str());
+      }
+    }
+  }
+  reporter->finish(summary);
+  if (config_error || summary.errors || !list.errors.empty()) return 2;
+  return failed ? 1 : 0;
+}
+
 } // namespace pctlint

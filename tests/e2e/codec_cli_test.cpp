@@ -13,7 +13,8 @@ TEST_CASE("encode: java.net.URLEncoder's example with --component form") {
 TEST_CASE("encode: each component keeps its own set") {
   CHECK(run_pctlint({"encode", "a/b c&d=e"}).out == "a%2Fb%20c%26d%3De\n");
   CHECK(run_pctlint({"encode", "--component", "path", "a/b c&d=e"}).out == "a/b%20c&d=e\n");
-  CHECK(run_pctlint({"encode", "--component=query", "a/b?c&d=e+f#g"}).out == "a/b?c%26d%3De%2Bf%23g\n");
+  CHECK(run_pctlint({"encode", "--component=query", "a/b?c&d=e+f#g"}).out ==
+        "a/b?c%26d%3De%2Bf%23g\n");
   CHECK(run_pctlint({"encode", "--component", "segment", "a/b:c@d"}).out == "a%2Fb:c@d\n");
   CHECK(run_pctlint({"encode", "--component", "fragment", "a#b /?"}).out == "a%23b%20/?\n");
   CHECK(run_pctlint({"encode", "\xC3\x84"}).out == "%C3%84\n");

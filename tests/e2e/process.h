@@ -88,8 +88,8 @@ inline ProcessResult run_process(const std::vector<std::string>& argv,
 }
 
 // Runs the pctlint binary under test.
-inline ProcessResult run_pctlint(const std::vector<std::string>& args, const std::string& input = {},
-                             const std::string& cwd = {}) {
+inline ProcessResult run_pctlint(const std::vector<std::string>& args,
+                                 const std::string& input = {}, const std::string& cwd = {}) {
   std::vector<std::string> argv{PCTLINT_BINARY};
   argv.insert(argv.end(), args.begin(), args.end());
   return run_process(argv, input, cwd);

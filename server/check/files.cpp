@@ -1,0 +1,258 @@
+#include "server/check/files.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace pctlint::check {
+
+namespace {
+
+// Runs git with `args` in `dir`; returns stdout, or nullopt when git fails or is absent.
+std::optional<std::string> git(const std::string& dir, const std::vector<std::string>& args) {
+  int out[2];
+  if (pipe(out) != 0) return std::nullopt;
+  const pid_t pid = fork();
+  if (pid < 0) return std::nullopt;
+  if (pid == 0) {
+    dup2(out[1], 1);
+    const int devnull = open("/dev/null", O_WRONLY);
+    if (devnull >= 0) dup2(devnull, 2);
+    close(out[0]);
+    close(out[1]);
+    std::vector<std::string> all{"git", "-C", dir};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& a : all)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execvp("git", argv.data());
+    _exit(127);
+  }
+  close(out[1]);
+  std::string result;
+  char buf[65536];
+  ssize_t n;
+  while ((n = read(out[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) result.append(buf, static_cast<std::size_t>(n));
+  close(out[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  return result;
+}
+
+std::vector<std::string> split_nul(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const std::size_t z = s.find('\0', i);
+    out.push_back(s.substr(i, z - i));
+    if (z == std::string::npos) break;
+    i = z + 1;
+  }
+  return out;
+}
+
+std::string join(const std::string& dir, const std::string& rel) {
+  if (dir == ".") return rel;
+  return dir.ends_with('/') ? dir + rel : dir + "/" + rel;
+}
+
+bool is_symlink(const std::string& path) {
+  struct stat st;
+  return lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+void walk(const std::string& dir, bool follow, std::vector<std::string>& out,
+          std::vector<std::string>& errors) {
+  std::error_code ec;
+  auto options = fs::directory_options::skip_permission_denied;
+  if (follow) options |= fs::directory_options::follow_directory_symlink;
+  fs::recursive_directory_iterator it(dir, options, ec), end;
+  if (ec) {
+    errors.push_back(dir + ": " + ec.message());
+    return;
+  }
+  for (; it != end; it.increment(ec)) {
+    if (ec) {
+      errors.push_back(it->path().string() + ": " + ec.message());
+      break;
+    }
+    const fs::directory_entry& e = *it;
+    if (e.path().filename() == ".git") {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (e.is_symlink() && !follow) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (e.is_regular_file()) out.push_back(e.path().lexically_normal().string());
+  }
+}
+
+} // namespace
+
+FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore) {
+  FileList list;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) {
+      list.errors.push_back(path + ": " +
+                            (ec ? ec.message() : std::string("No such file or directory")));
+      continue;
+    }
+    if (!fs::is_directory(st)) {
+      list.files.push_back(path);
+      continue;
+    }
+    std::optional<std::string> listed;
+    if (!no_ignore)
+      listed =
+          git(path, {"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."});
+    if (!listed) {
+      walk(path, follow_symlinks, list.files, list.errors);
+      continue;
+    }
+    // git knows .gitignore; .ignore files (ripgrep's convention) get the same treatment by asking
+    // git which listed files they would exclude.
+    std::vector<std::string> files = split_nul(*listed);
+    if (const auto ignored = git(path, {"ls-files", "-z", "--cached", "--others", "--ignored",
+                                        "--exclude-per-directory=.ignore", "--", "."})) {
+      std::vector<std::string> drop = split_nul(*ignored);
+      std::sort(drop.begin(), drop.end());
+      std::erase_if(files, [&](const std::string& f) {
+        return std::binary_search(drop.begin(), drop.end(), f);
+      });
+    }
+    for (const std::string& rel : files) {
+      const std::string full = join(path, rel);
+      if (!follow_symlinks && is_symlink(full)) continue;
+      // A file deleted in the work tree but still in the index.
+      if (!fs::is_regular_file(full, ec)) continue;
+      list.files.push_back(full);
+    }
+  }
+  std::sort(list.files.begin(), list.files.end());
+  list.files.erase(std::unique(list.files.begin(), list.files.end()), list.files.end());
+  return list;
+}
+
+bool in_shard(const std::string& path, unsigned index, unsigned count) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : path)
+    h = (h ^ c) * 1099511628211ULL;
+  return h % count == index;
+}
+
+bool glob_match(std::string_view p, std::string_view s) {
+  // Iterative wildcard match with backtracking on the last '*'.
+  std::size_t pi = 0, si = 0, star = std::string_view::npos, mark = 0;
+  while (si < s.size()) {
+    if (pi < p.size() && (p[pi] == '?' || p[pi] == s[si])) {
+      ++pi, ++si;
+    } else if (pi < p.size() && p[pi] == '*') {
+      while (pi < p.size() && p[pi] == '*')
+        ++pi;
+      if (pi < p.size() && p[pi] == '/' && p.substr(pi - 2, 2) == "**")
+        ++pi; // "**/" matches none too
+      star = pi;
+      mark = si;
+    } else if (star != std::string_view::npos) {
+      pi = star;
+      si = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (pi < p.size() && (p[pi] == '*' || p[pi] == '/'))
+    ++pi;
+  return pi == p.size();
+}
+
+std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file,
+                                                            const fs::path& root) {
+  auto entry = std::make_shared<Entry>();
+  entry->root = root;
+  std::string error;
+  const auto text = read_file(file.string(), error);
+  if (!text) {
+    entry->error = error;
+    return entry;
+  }
+  ConfigResult r = parse_config_text(*text);
+  if (!r.ok())
+    entry->error =
+        file.string() + ": " + (r.error->key.empty() ? "" : r.error->key + ": ") + r.error->message;
+  entry->config = std::move(r.config);
+  return entry;
+}
+
+std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::string& file) {
+  std::lock_guard lock(mutex_);
+  if (explicit_) {
+    if (!explicit_entry_) explicit_entry_ = load(*explicit_, fs::current_path());
+    return explicit_entry_;
+  }
+  std::error_code ec;
+  fs::path dir = fs::absolute(fs::path(file), ec).parent_path();
+  std::vector<fs::path> visited;
+  std::shared_ptr<const Entry> found;
+  for (fs::path d = dir;; d = d.parent_path()) {
+    if (auto it = by_dir_.find(d); it != by_dir_.end()) {
+      found = it->second;
+      break;
+    }
+    visited.push_back(d);
+    if (fs::is_regular_file(d / ".pctlint.json", ec)) {
+      found = load(d / ".pctlint.json", d);
+      break;
+    }
+    if (d == d.parent_path()) break;
+  }
+  if (!found) {
+    auto defaults = std::make_shared<Entry>();
+    defaults->root = fs::current_path(ec);
+    found = defaults;
+  }
+  for (const fs::path& d : visited)
+    by_dir_[d] = found;
+  return found;
+}
+
+std::optional<std::string> read_file(const std::string& path, std::string& error) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = path + ": " + std::strerror(errno);
+    return std::nullopt;
+  }
+  std::string data;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && st.st_size > 0) data.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0)
+      data.append(buf, static_cast<std::size_t>(n));
+    else if (n == 0)
+      break;
+    else if (errno != EINTR) {
+      error = path + ": " + std::strerror(errno);
+      close(fd);
+      return std::nullopt;
+    }
+  }
+  close(fd);
+  return data;
+}
+
+} // namespace pctlint::check

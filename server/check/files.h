@@ -1,0 +1,59 @@
+// Which files to check, and which configuration applies to each.
+#pragma once
+
+#include "rules/config.h"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pctlint::check {
+
+struct FileList {
+  std::vector<std::string> files;  // as the user will see them (relative to the cwd when below it)
+  std::vector<std::string> errors; // "path: No such file or directory"
+};
+
+// Expands PATHs: a directory is walked (inside a git work tree, git lists the files, honouring
+// .gitignore, .git/info/exclude and the user's excludes; .ignore files are honoured the same way),
+// `.git` is skipped, symbolic links too unless followed. A file named on the command line is
+// always checked.
+FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore);
+
+// Deterministic split for CI matrices: FNV-1a of the path, modulo N.
+bool in_shard(const std::string& path, unsigned index, unsigned count);
+
+// Globs from the config's include/exclude: '*' and '**' match across '/', '?' one character.
+bool glob_match(std::string_view pattern, std::string_view path);
+
+// The configuration for each file: --config, or the nearest .pctlint.json above it, cached per
+// directory. Thread-safe.
+class ConfigCache {
+public:
+  explicit ConfigCache(std::optional<std::string> explicit_path)
+      : explicit_(std::move(explicit_path)) {}
+
+  struct Entry {
+    Config config;
+    std::filesystem::path root;       // the directory the config's globs are relative to
+    std::optional<std::string> error; // "path: /rules/X: message"
+  };
+  std::shared_ptr<const Entry> for_file(const std::string& file);
+
+private:
+  std::shared_ptr<const Entry> load(const std::filesystem::path& config_file,
+                                    const std::filesystem::path& root);
+  std::optional<std::string> explicit_;
+  std::mutex mutex_;
+  std::map<std::filesystem::path, std::shared_ptr<const Entry>> by_dir_;
+  std::shared_ptr<const Entry> explicit_entry_;
+};
+
+// Reads a whole file; nullopt and `error` set on failure.
+std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+} // namespace pctlint::check
