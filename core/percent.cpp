@@ -1,5 +1,6 @@
 #include "core/percent.h"
 
+#include <array>
 #include <cstring>
 
 namespace pctlint {
@@ -7,6 +8,13 @@ namespace pctlint {
 namespace {
 
 constexpr char kHexUpper[] = "0123456789ABCDEF";
+
+constexpr auto kHexValue = [] {
+  std::array<signed char, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[static_cast<std::size_t>(c)] = static_cast<signed char>(hex_value(static_cast<char>(c)));
+  return t;
+}();
 
 inline unsigned char byte_at(std::string_view s, std::size_t i) {
   return static_cast<unsigned char>(s[i]);
@@ -70,23 +78,32 @@ bool has_escape_or_plus(std::string_view in, bool plus) {
 
 void percent_encode_append(std::string& out, std::string_view bytes, const CharSet& allowed,
                            EncodeOptions opt) {
-  out.reserve(out.size() + bytes.size());
-  const char* p = bytes.data();
-  const char* end = p + bytes.size();
-  while (p < end) {
-    const char* run = p;
-    while (p < end && allowed.contains(*p))
-      ++p;
-    out.append(run, p);
-    if (p == end) break;
-    const unsigned char b = static_cast<unsigned char>(*p++);
-    if (b == ' ' && opt.space_as_plus) {
-      out.push_back('+');
+  // Two passes: size the output exactly, then write it without per-byte capacity checks.
+  // A local copy: stores through char* may alias the caller's table, which would force a reload
+  // of it for every byte.
+  const CharSet set = allowed;
+  const auto* in = reinterpret_cast<const unsigned char*>(bytes.data());
+  const std::size_t n = bytes.size();
+  std::size_t size = n;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!set.contains(in[i])) size += 2;
+  const std::size_t old = out.size();
+  out.resize(old + size);
+  char* w = out.data() + old;
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char b = in[i];
+    if (set.contains(b)) {
+      *w++ = static_cast<char>(b);
+    } else if (b == ' ' && opt.space_as_plus) {
+      *w++ = '+';
     } else {
-      const char esc[3] = {'%', kHexUpper[b >> 4], kHexUpper[b & 0xF]};
-      out.append(esc, 3);
+      w[0] = '%';
+      w[1] = kHexUpper[b >> 4];
+      w[2] = kHexUpper[b & 0xF];
+      w += 3;
     }
   }
+  out.resize(static_cast<std::size_t>(w - out.data()));
 }
 
 std::string percent_encode(std::string_view bytes, const CharSet& allowed, EncodeOptions opt) {
@@ -109,31 +126,43 @@ StrictDecodeResult decode_strict(std::string_view in, DecodeOptions opt) {
     r.bytes.assign(in);
     return r;
   }
-  std::string out;
-  out.reserve(in.size());
+  // Decoded text is never longer than its input: write into a buffer of that size.
+  std::string out(in.size(), '\0');
+  char* w = out.data();
   const char* p = in.data();
   const char* end = p + in.size();
-  const char* begin = p;
   while (p < end) {
-    const char* pct =
-        static_cast<const char*>(std::memchr(p, '%', static_cast<std::size_t>(end - p)));
-    const char* stop = pct ? pct : end;
-    if (opt.plus_as_space) {
-      for (const char* q = p; q < stop; ++q)
-        out.push_back(*q == '+' ? ' ' : *q);
-    } else {
-      out.append(p, stop);
+    if (*p != '%') {
+      // Short runs between escapes are scanned inline; long ones with memchr.
+      const char* stop = p + 1;
+      while (stop < end && stop < p + 16 && *stop != '%')
+        ++stop;
+      if (stop == p + 16) {
+        const void* pct = std::memchr(stop, '%', static_cast<std::size_t>(end - stop));
+        stop = pct ? static_cast<const char*>(pct) : end;
+      }
+      if (opt.plus_as_space) {
+        for (; p < stop; ++p)
+          *w++ = *p == '+' ? ' ' : *p;
+      } else {
+        std::memcpy(w, p, static_cast<std::size_t>(stop - p));
+        w += stop - p;
+        p = stop;
+      }
+      continue;
     }
-    if (!pct) break;
-    const std::size_t at = static_cast<std::size_t>(pct - begin);
-    if (!is_escape_at(in, at)) {
+    const int hi = end - p >= 3 ? kHexValue[static_cast<unsigned char>(p[1])] : -1;
+    const int lo = end - p >= 3 ? kHexValue[static_cast<unsigned char>(p[2])] : -1;
+    if ((hi | lo) < 0) {
+      const std::size_t at = static_cast<std::size_t>(p - in.data());
       const std::size_t len = (at + 1 < in.size() && hex_value(in[at + 1]) >= 0) ? 2 : 1;
       r.error = DecodeError{DecodeErrorKind::MalformedEscape, at, len, Utf8Error::None};
       return r;
     }
-    out.push_back(static_cast<char>(hex_value(pct[1]) * 16 + hex_value(pct[2])));
-    p = pct + 3;
+    *w++ = static_cast<char>(hi << 4 | lo);
+    p += 3;
   }
+  out.resize(static_cast<std::size_t>(w - out.data()));
   if (opt.require_utf8 && !is_valid_utf8(out)) {
     // Rare: redo with origins to name the escapes that carry the error.
     const Decoded d = decode_with_origins(in, opt, false);

@@ -1,5 +1,8 @@
 #include "core/utf8.h"
 
+#include <array>
+#include <cstring>
+
 namespace pctlint {
 
 namespace {
@@ -85,24 +88,39 @@ Utf8Char decode_utf8_char(std::string_view s, std::size_t pos) {
 }
 
 Utf8Status validate_utf8(std::string_view s) {
-  std::size_t i = 0;
+  static constexpr auto kLeads = [] {
+    std::array<LeadInfo, 256> t{};
+    for (unsigned b = 0; b < 256; ++b)
+      t[b] = lead_info(static_cast<unsigned char>(b));
+    return t;
+  }();
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
+  std::size_t i = 0;
   while (i < n) {
     // ASCII fast path, 8 bytes at a time.
     while (i + 8 <= n) {
       std::uint64_t word;
-      __builtin_memcpy(&word, s.data() + i, 8);
+      std::memcpy(&word, p + i, 8);
       if (word & 0x8080808080808080ULL) break;
       i += 8;
     }
     if (i >= n) break;
-    if (byte_at(s, i) < 0x80) {
+    if (p[i] < 0x80) {
       ++i;
       continue;
     }
+    // Well-formed multi-byte sequences inline; anything else goes to the exact decoder for its
+    // error kind and maximal subpart.
+    const LeadInfo& lead = kLeads[p[i]];
+    if (lead.length >= 2 && i + lead.length <= n && p[i + 1] >= lead.lo && p[i + 1] <= lead.hi &&
+        (lead.length < 3 || is_continuation(p[i + 2])) &&
+        (lead.length < 4 || is_continuation(p[i + 3]))) {
+      i += lead.length;
+      continue;
+    }
     const Utf8Char c = decode_utf8_char(s, i);
-    if (!c.ok()) return {c.error, i, c.length};
-    i += c.length;
+    return {c.error, i, c.length};
   }
   return {};
 }

@@ -44,11 +44,17 @@ public:
         spans.push_back({i, i + 3});
     });
     for (const Span& s : merge_adjacent(spans)) {
-      std::string upper(s.in(url.text));
-      for (char& c : upper)
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      out.push_back({s, "percent-escape " + quoted(s.in(url.text)) + " uses lowercase hex digits",
-                     UrlFix{"Use uppercase hex: " + upper, Applicability::Safe, {{s, upper}}}});
+      const std::string_view escapes = s.in(url.text);
+      std::string upper;
+      upper.reserve(escapes.size());
+      for (char c : escapes)
+        upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      std::string message = "percent-escape ";
+      message.append(quoted(escapes)).append(" uses lowercase hex digits");
+      std::string title = "Use uppercase hex: ";
+      title.append(upper);
+      out.push_back(
+          {s, std::move(message), UrlFix{std::move(title), Applicability::Safe, {{s, upper}}}});
     }
   }
 };
