@@ -226,7 +226,7 @@ bool whole_value_is_url(std::string_view text, const std::vector<Span>& holes) {
   const std::size_t space = value.find_first_of(" \t");
   if (space == std::string_view::npos) return true;
   const std::size_t last_space = value.find_last_of(" \t");
-  const std::string_view last_word = value.substr(last_space + 1);
+  const std::string_view last_word = std::string_view(value).substr(last_space + 1);
   if (last_word.empty()) return false;
   const std::size_t mark = last_word.find_first_of("/.?=&%#");
   return mark != std::string_view::npos && mark + 1 < last_word.size();
