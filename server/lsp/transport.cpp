@@ -1,0 +1,198 @@
+#include "server/lsp/transport.h"
+
+#include <array>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/streambuf.hpp>
+#include <boost/asio/write.hpp>
+#include <cctype>
+#include <charconv>
+#include <mutex>
+#include <unistd.h>
+
+namespace pctlint::lsp {
+
+namespace asio = boost::asio;
+
+namespace {
+
+constexpr std::size_t kMaxHeaderBytes = 8192;
+
+// Framing over any pair of synchronous Asio streams.
+template <typename In, typename Out> class StreamTransport final : public Transport {
+public:
+  StreamTransport(std::unique_ptr<asio::io_context> io, In in, Out out)
+      : io_(std::move(io)), in_(std::move(in)), out_(std::move(out)),
+        buffer_(kMaxHeaderBytes + kMaxMessageBytes) {}
+
+  std::optional<std::string> read(std::string& error) override {
+    boost::system::error_code ec;
+    const std::size_t header_end = asio::read_until(in_, buffer_, "\r\n\r\n", ec);
+    if (ec == asio::error::not_found) { // a header block longer than we accept: drop it
+      buffer_.consume(buffer_.size());
+      error = "no end of message headers found; input skipped";
+      return std::string();
+    }
+    if (ec) return std::nullopt; // end of input (or the peer went away)
+    std::string headers(asio::buffers_begin(buffer_.data()),
+                        asio::buffers_begin(buffer_.data()) + header_end);
+    buffer_.consume(header_end);
+    const auto length = content_length(headers, error);
+    if (!length) return std::string();
+    if (*length > kMaxMessageBytes) {
+      error = "Content-Length " + std::to_string(*length) + " exceeds the limit of " +
+              std::to_string(kMaxMessageBytes) + " bytes; message skipped";
+      if (!discard(*length)) return std::nullopt;
+      return std::string();
+    }
+    if (buffer_.size() < *length)
+      asio::read(in_, buffer_, asio::transfer_exactly(*length - buffer_.size()), ec);
+    if (buffer_.size() < *length) return std::nullopt; // input ended inside the body
+    std::string body(asio::buffers_begin(buffer_.data()),
+                     asio::buffers_begin(buffer_.data()) + *length);
+    buffer_.consume(*length);
+    return body;
+  }
+
+  void write(const std::string& body) override {
+    const std::string header = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+    std::lock_guard lock(write_mutex_);
+    boost::system::error_code ec;
+    const std::array<asio::const_buffer, 2> buffers{asio::buffer(header), asio::buffer(body)};
+    asio::write(out_, buffers, ec); // a vanished client is noticed by the reader
+  }
+
+private:
+  static std::optional<std::size_t> content_length(const std::string& headers, std::string& error) {
+    std::optional<std::size_t> length;
+    std::size_t i = 0;
+    while (i < headers.size()) {
+      const std::size_t eol = headers.find("\r\n", i);
+      const std::string line = headers.substr(i, eol - i);
+      i = eol == std::string::npos ? headers.size() : eol + 2;
+      if (line.empty()) continue;
+      const std::size_t colon = line.find(':');
+      if (colon == std::string::npos) {
+        error = "malformed header line '" + line.substr(0, 80) + "'; message skipped";
+        return std::nullopt;
+      }
+      std::string name = line.substr(0, colon);
+      for (char& c : name)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (name != "content-length") continue; // Content-Type and others are allowed
+      std::size_t start = colon + 1;
+      while (start < line.size() && line[start] == ' ')
+        ++start;
+      std::size_t value = 0;
+      const auto [end, ec] = std::from_chars(line.data() + start, line.data() + line.size(), value);
+      if (ec != std::errc{} || end != line.data() + line.size()) {
+        error = "invalid Content-Length '" + line.substr(start, 40) + "'; message skipped";
+        return std::nullopt;
+      }
+      length = value;
+    }
+    if (!length) error = "message without a Content-Length header; skipped";
+    return length;
+  }
+
+  bool discard(std::size_t n) {
+    boost::system::error_code ec;
+    const std::size_t have = std::min(n, buffer_.size());
+    buffer_.consume(have);
+    n -= have;
+    char sink[65536];
+    while (n > 0) {
+      const std::size_t got = in_.read_some(asio::buffer(sink, std::min(n, sizeof sink)), ec);
+      if (ec) return false;
+      n -= got;
+    }
+    return true;
+  }
+
+  std::unique_ptr<asio::io_context> io_;
+  In in_;
+  Out out_;
+  asio::streambuf buffer_;
+  std::mutex write_mutex_;
+};
+
+using Descriptor = asio::posix::stream_descriptor;
+using Socket = asio::ip::tcp::socket;
+
+// One socket serves both directions: the reader and the (serialised) writer reach it through
+// these adapters.
+struct SocketReader {
+  Socket* socket;
+  template <typename B> std::size_t read_some(const B& b, boost::system::error_code& ec) {
+    return socket->read_some(b, ec);
+  }
+  template <typename B> std::size_t read_some(const B& b) { return socket->read_some(b); }
+};
+struct SocketWriter {
+  Socket* socket;
+  template <typename B> std::size_t write_some(const B& b, boost::system::error_code& ec) {
+    return socket->write_some(b, ec);
+  }
+  template <typename B> std::size_t write_some(const B& b) { return socket->write_some(b); }
+};
+
+// Members in this order so the io_context outlives the socket, and the socket the framing.
+class SocketTransport final : public Transport {
+public:
+  SocketTransport(std::unique_ptr<asio::io_context> io, Socket socket)
+      : io_(std::move(io)), socket_(std::move(socket)),
+        framing_(nullptr, SocketReader{&socket_}, SocketWriter{&socket_}) {}
+  std::optional<std::string> read(std::string& error) override { return framing_.read(error); }
+  void write(const std::string& body) override { framing_.write(body); }
+
+private:
+  std::unique_ptr<asio::io_context> io_;
+  Socket socket_;
+  StreamTransport<SocketReader, SocketWriter> framing_;
+};
+
+} // namespace
+
+std::unique_ptr<Transport> Transport::stdio() {
+  auto io = std::make_unique<asio::io_context>();
+  Descriptor in(*io, ::dup(STDIN_FILENO));
+  Descriptor out(*io, ::dup(STDOUT_FILENO));
+  return std::make_unique<StreamTransport<Descriptor, Descriptor>>(std::move(io), std::move(in),
+                                                                   std::move(out));
+}
+
+std::unique_ptr<Transport> Transport::connect(unsigned short port, std::string& error) {
+  auto io = std::make_unique<asio::io_context>();
+  Socket socket(*io);
+  boost::system::error_code ec;
+  socket.connect({asio::ip::make_address("127.0.0.1"), port}, ec);
+  if (ec) {
+    error = "cannot connect to 127.0.0.1:" + std::to_string(port) + ": " + ec.message();
+    return nullptr;
+  }
+  return std::make_unique<SocketTransport>(std::move(io), std::move(socket));
+}
+
+std::unique_ptr<Transport> Transport::listen(unsigned short port, std::string& error) {
+  auto io = std::make_unique<asio::io_context>();
+  boost::system::error_code ec;
+  asio::ip::tcp::acceptor acceptor(*io);
+  const asio::ip::tcp::endpoint endpoint(asio::ip::make_address("127.0.0.1"), port);
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(1, ec);
+  Socket socket(*io);
+  if (!ec) acceptor.accept(socket, ec);
+  if (ec) {
+    error = "cannot accept on 127.0.0.1:" + std::to_string(port) + ": " + ec.message();
+    return nullptr;
+  }
+  return std::make_unique<SocketTransport>(std::move(io), std::move(socket));
+}
+
+} // namespace pctlint::lsp
