@@ -310,10 +310,13 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
       continue;
     }
 
-    std::size_t line_start = src.find_last_of("\r\n", start);
-    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
-    std::size_t line_end = src.find_first_of("\r\n", start);
-    if (line_end == std::string_view::npos) line_end = src.size();
+    // (find_first_of would call memchr once per byte.)
+    std::size_t line_start = start;
+    while (line_start > 0 && src[line_start - 1] != '\n' && src[line_start - 1] != '\r')
+      --line_start;
+    std::size_t line_end = start;
+    while (line_end < src.size() && src[line_end] != '\n' && src[line_end] != '\r')
+      ++line_end;
 
     FoundUrl url;
     DecodedText decoded;

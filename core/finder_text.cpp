@@ -250,6 +250,13 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
 
 std::vector<Span> find_placeholders(std::string_view t, unsigned styles, bool printf_language) {
   std::vector<Span> out;
+  // Most URLs hold none of the bytes a placeholder can start with.
+  bool maybe = false;
+  for (std::size_t i = 0; i < t.size() && !maybe; ++i) {
+    const char c = t[i];
+    maybe = c == '$' || c == '{' || c == '<' || c == '%' || (c == ':' && i > 0 && t[i - 1] == '/');
+  }
+  if (!maybe) return out;
   for (std::size_t i = 0; i < t.size(); ++i) {
     const char c = t[i];
     std::size_t end = std::string_view::npos;

@@ -32,7 +32,8 @@ bool is_low(char32_t u) {
 
 std::vector<PercentU> find_percent_u(std::string_view text) {
   std::vector<PercentU> found;
-  for (std::size_t i = 0; i + 6 <= text.size(); ++i) {
+  for (std::size_t i = text.find('%'); i != std::string_view::npos && i + 6 <= text.size();
+       i = text.find('%', i + 1)) {
     const auto unit = unit_at(text, i);
     if (!unit) continue;
     if (is_high(*unit)) {

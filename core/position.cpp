@@ -3,6 +3,7 @@
 #include "core/utf8.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace pctlint {
 
@@ -55,6 +56,16 @@ std::size_t byte_offset_of_units(std::string_view line, std::size_t units, Offse
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
   starts_.push_back(0);
+  // Most text has no '\r': then memchr finds the line ends.
+  if (std::memchr(text.data(), '\r', text.size()) == nullptr) {
+    const char* p = text.data();
+    const char* end = p + text.size();
+    while (const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p))) {
+      p = static_cast<const char*>(nl) + 1;
+      starts_.push_back(static_cast<std::size_t>(p - text.data()));
+    }
+    return;
+  }
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\n') {
       starts_.push_back(i + 1);

@@ -56,6 +56,11 @@ public:
   const RuleInfo& info() const override { return kInfo; }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
+    // Only an escape of a byte >= 0x80 can be ill-formed UTF-8: most URLs have none.
+    bool high_escape = false;
+    for_each_escape(url,
+                    [&](std::size_t, unsigned char b) { high_escape = high_escape || b >= 0x80; });
+    if (!high_escape) return;
     std::vector<DecodeError> errors;
     for (const DecodeError& e : find_decode_errors(t))
       if (e.kind == DecodeErrorKind::IllFormedUtf8 && t[e.offset] == '%' &&

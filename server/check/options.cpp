@@ -64,7 +64,11 @@ ParseResult parse_options(const Args& args) {
     std::string a = args[i];
     std::string value;
     bool has_value = false;
-    if (a.starts_with("--") && a.find('=') != std::string::npos) {
+    if (a.starts_with("-j") && a.size() > 2 && a != "-j") { // -j4
+      value = a.substr(2);
+      a = "-j";
+      has_value = true;
+    } else if (a.starts_with("--") && a.find('=') != std::string::npos) {
       value = a.substr(a.find('=') + 1);
       a = a.substr(0, a.find('='));
       has_value = true;

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# pctlint --check against ripgrep's URL extraction over the same ~200 MB generated corpus, with the
+# same number of threads, in one run. Prints MB/s for both, the ratio, and pctlint's peak RSS.
+# usage: tests/bench/check_bench.sh [BUILD_DIR] [SIZE_MB]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build=${1:-build}
+size_mb=${2:-200}
+corpus=${CORPUS:-/tmp/pctlint-corpus-$size_mb}
+command -v rg >/dev/null || apt-get install -y -qq ripgrep
+[ -x /usr/bin/time ] || apt-get install -y -qq time
+if [ ! -d "$corpus" ]; then
+  python3 - "$corpus" "$size_mb" <<'PY'
+import os, random, sys
+root, size_mb = sys.argv[1], int(sys.argv[2])
+random.seed(7)
+good = ["https://api.example.com/v2/users/{id}/orders?page=3", "https://cdn.example.net/assets/logo-2x.png",
+        "https://www.example.org/search?q=percent%20encoding&lang=en", "http://localhost:8080/health",
+        "https://docs.example.com/guide/install.html#linux", "https://de.example.org/wiki/%C3%84rzteblatt"]
+bad = ["https://example.com/caf%c3%a9", "http://www.ncbi.nlm.nih.gov/pubmed?term=%C4rzteblatt",
+       "https://example.com/my file.pdf", "https://example.com/?q=%u00E4", "https://example.com/a%2520b"]
+code = ["    int total = compute(items, count) * factor;", "    if (!ok) { return error(\"failed\"); }",
+        "    for (auto& x : values) sum += x;", "    // TODO: handle the empty case", "    result.push_back(make_pair(k, v));"]
+kinds = [(".cpp", 'const char* u = "%s";'), (".py", 'URL = "%s"'), (".js", "fetch('%s');"),
+         (".json", '  "url": "%s",'), (".yaml", "  url: %s"), (".md", "See [the docs](%s) for details.")]
+total, n = 0, 0
+while total < size_mb * 1024 * 1024:
+    ext, tmpl = kinds[n % len(kinds)]
+    lines = []
+    for i in range(1500):
+        if i % 15 == 0:
+            url = random.choice(bad) if random.random() < 0.1 else random.choice(good)
+            lines.append(tmpl % url)
+        else:
+            lines.append(random.choice(code))
+    d = os.path.join(root, "d%03d" % (n % 100))
+    os.makedirs(d, exist_ok=True)
+    data = "\n".join(lines) + "\n"
+    with open(os.path.join(d, "f%05d%s" % (n, ext)), "w") as f:
+        f.write(data)
+    total += len(data)
+    n += 1
+print("corpus: %d files, %.0f MB in %s" % (n, total / 1e6, root))
+PY
+fi
+bytes=$(du -sb "$corpus" | cut -f1)
+mb=$(echo "$bytes / 1000000" | bc -l)
+cat "$corpus"/*/* > /dev/null # warm the page cache for both
+t0=$(date +%s.%N)
+rg -o -j2 --no-ignore --no-filename 'https?://[^\s"'"'"'<>)]+' "$corpus" > /dev/null || true
+t1=$(date +%s.%N)
+/usr/bin/time -f "%M" -o /tmp/pctlint-bench-rss "$build/server/pctlint" --check -q -j2 --no-ignore "$corpus" > /tmp/pctlint-bench-out.txt || true
+t2=$(date +%s.%N)
+rg_s=$(echo "$t1 - $t0" | bc -l)
+pl_s=$(echo "$t2 - $t1" | bc -l)
+printf 'corpus          %.0f MB\n' "$mb"
+printf 'ripgrep -o -j2  %6.2f s  %7.0f MB/s\n' "$rg_s" "$(echo "$mb / $rg_s" | bc -l)"
+printf 'pctlint -j2     %6.2f s  %7.0f MB/s\n' "$pl_s" "$(echo "$mb / $pl_s" | bc -l)"
+printf 'ratio (pctlint/ripgrep throughput) %.2fx\n' "$(echo "$rg_s / $pl_s" | bc -l)"
+printf 'pctlint peak RSS %.1f MB\n' "$(echo "$(tail -1 /tmp/pctlint-bench-rss) / 1024" | bc -l)"
