@@ -155,7 +155,7 @@ private:
     if (tr_.csharp_verbatim && c == '@' && i + 1 < src_.size() && src_[i + 1] == '"')
       return open_string(i + 2, "\"", EscapeStyle::Doubling, '"');
     if (c == '"' && tr_.double_quotes) return open_string(i + 1, "\"", EscapeStyle::Backslash, '"');
-    if (c == '\'' && tr_.single_quotes && !ident_before(i)) {
+    if (c == '\'' && tr_.single_quotes) {
       const EscapeStyle esc = tr_.single_quote_doubling ? EscapeStyle::Doubling
                               : tr_.single_quotes_raw   ? EscapeStyle::None
                                                         : EscapeStyle::Backslash;
@@ -207,7 +207,17 @@ std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
     if (last == ')' || last == ']') {
       const char open = last == ')' ? '(' : '[';
       const std::string_view url = t.substr(begin, e - begin);
-      if (std::count(url.begin(), url.end(), open) < std::count(url.begin(), url.end(), last)) {
+      // Escaped brackets count too, so encoding a bracket (PCT005's fix) does not move the end.
+      auto occurrences = [&](char c, const char* escaped) {
+        std::size_t n = static_cast<std::size_t>(std::count(url.begin(), url.end(), c));
+        for (std::size_t at = 0; (at = url.find('%', at)) != std::string_view::npos; ++at)
+          if (at + 2 < url.size() && url[at + 1] == escaped[1] &&
+              std::toupper(static_cast<unsigned char>(url[at + 2])) == escaped[2])
+            ++n;
+        return n;
+      };
+      const bool square = last == ']';
+      if (occurrences(open, square ? "%5B" : "%28") < occurrences(last, square ? "%5D" : "%29")) {
         --e;
         continue;
       }
@@ -368,6 +378,8 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
     if (e < k + min_len) continue;
 
     url.text = decoded.text.substr(k, e - k);
+    // ":\/\/" is "://" only where the literal's escapes are decoded (JSON, JS strings).
+    if (slashes && url.text.compare(colon - start, 3, "://") != 0) continue;
     if (identity) {
       url.source_begin = line_start + k;
       url.source_end = line_start + e;

@@ -80,9 +80,16 @@ public:
 
 private:
   static UrlFinding make_finding(std::string_view t, Span span, Utf8Error why) {
+    // The span's bytes: escapes, and raw bytes where a sequence continues outside them.
     std::string bytes;
-    for (std::size_t i = span.begin; i < span.end; i += 3)
-      bytes.push_back(static_cast<char>(escape_byte(t, i)));
+    for (std::size_t i = span.begin; i < span.end;) {
+      if (is_escape_at(t, i)) {
+        bytes.push_back(static_cast<char>(escape_byte(t, i)));
+        i += 3;
+      } else {
+        bytes.push_back(t[i++]);
+      }
+    }
     UrlFinding f{span,
                  "percent-escapes " + quoted(span.in(t)) +
                      " are not UTF-8: " + std::string(describe(why)),

@@ -157,10 +157,12 @@ private:
 
 } // namespace
 
-std::unique_ptr<Transport> Transport::stdio() {
+std::unique_ptr<Transport> Transport::stdio() { return from_fds(STDIN_FILENO, STDOUT_FILENO); }
+
+std::unique_ptr<Transport> Transport::from_fds(int in_fd, int out_fd) {
   auto io = std::make_unique<asio::io_context>();
-  Descriptor in(*io, ::dup(STDIN_FILENO));
-  Descriptor out(*io, ::dup(STDOUT_FILENO));
+  Descriptor in(*io, ::dup(in_fd));
+  Descriptor out(*io, ::dup(out_fd));
   return std::make_unique<StreamTransport<Descriptor, Descriptor>>(std::move(io), std::move(in),
                                                                    std::move(out));
 }

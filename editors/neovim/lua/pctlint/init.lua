@@ -1,0 +1,104 @@
+-- pctlint for Neovim: starts `pctlint --stdio` for buffers and adds :PctlintFixAll.
+-- Works on Neovim 0.7 (vim.lsp.start_client + buf_attach_client) and uses vim.lsp.start on 0.8+.
+local M = {}
+
+local defaults = {
+  cmd = { 'pctlint', '--stdio' },
+  filetypes = nil, -- nil: every buffer backed by a file
+  settings = {}, -- the shape of .pctlint.json: { rules = { PCT004 = 'off' }, allowNonAscii = true }
+  root_markers = { '.pctlint.json', '.git' },
+}
+
+local config = vim.deepcopy(defaults)
+local clients = {} -- root_dir -> client id (Neovim 0.7)
+
+local function root_dir(path)
+  local dir = vim.fn.fnamemodify(path, ':p:h')
+  for _, marker in ipairs(config.root_markers) do
+    local file = vim.fn.findfile(marker, dir .. ';')
+    if file ~= '' then return vim.fn.fnamemodify(file, ':p:h') end
+    local found = vim.fn.finddir(marker, dir .. ';')
+    if found ~= '' then return vim.fn.fnamemodify(found, ':p:h:h') end
+  end
+  return dir
+end
+
+local function wanted(bufnr)
+  if vim.api.nvim_buf_get_option(bufnr, 'buftype') ~= '' then return false end
+  if vim.api.nvim_buf_get_name(bufnr) == '' then return false end
+  if not config.filetypes then return true end
+  return vim.tbl_contains(config.filetypes, vim.api.nvim_buf_get_option(bufnr, 'filetype'))
+end
+
+local function client_config(root)
+  return {
+    name = 'pctlint',
+    cmd = config.cmd,
+    root_dir = root,
+    init_options = config.settings,
+    settings = { pctlint = config.settings },
+  }
+end
+
+function M.attach(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  if not wanted(bufnr) then return end
+  local root = root_dir(vim.api.nvim_buf_get_name(bufnr))
+  if vim.lsp.start then
+    vim.api.nvim_buf_call(bufnr, function() vim.lsp.start(client_config(root)) end)
+    return
+  end
+  local id = clients[root]
+  if not id or not vim.lsp.get_client_by_id(id) then
+    id = vim.lsp.start_client(client_config(root))
+    clients[root] = id
+  end
+  if id then vim.lsp.buf_attach_client(bufnr, id) end
+end
+
+local function pctlint_client(bufnr)
+  for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
+    if client.name == 'pctlint' then return client end
+  end
+end
+
+-- Requests code actions of `kind` over `range` (default: the whole buffer) and applies the
+-- preferred one, or the first. Returns true when an edit was applied.
+function M.apply_code_action(bufnr, kind, range)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local client = pctlint_client(bufnr)
+  if not client then return false end
+  local last = vim.api.nvim_buf_line_count(bufnr)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = range or { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    context = { diagnostics = {}, only = { kind } },
+  }
+  local response = client.request_sync('textDocument/codeAction', params, 5000, bufnr)
+  local actions = response and response.result or {}
+  local chosen
+  for _, action in ipairs(actions) do
+    if action.isPreferred then chosen = action break end
+  end
+  chosen = chosen or actions[1]
+  if not chosen or not chosen.edit then return false end
+  vim.lsp.util.apply_workspace_edit(chosen.edit, client.offset_encoding or 'utf-16')
+  return true
+end
+
+function M.fix_all(bufnr) return M.apply_code_action(bufnr, 'source.fixAll.pctlint') end
+
+function M.setup(opts)
+  config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  local group = vim.api.nvim_create_augroup('pctlint', { clear = true })
+  vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
+    group = group,
+    callback = function(args) M.attach(args.buf) end,
+  })
+  vim.api.nvim_create_user_command('PctlintFixAll', function() M.fix_all() end, { desc = 'pctlint: fix all problems in this buffer' })
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) then M.attach(bufnr) end
+  end
+end
+
+return M

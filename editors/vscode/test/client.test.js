@@ -1,0 +1,128 @@
+// Runs the extension's own client-side code (server command, settings -> configuration) against
+// the real server, in plain node with vscode-jsonrpc: no VS Code needed.
+'use strict';
+const { test } = require('node:test');
+const assert = require('node:assert');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const rpc = require('vscode-jsonrpc/node');
+const { serverCommand, serverConfiguration } = require('../out/settings');
+
+const binary = process.env.PCTLINT_BIN || path.join(__dirname, '../../../build/server/pctlint');
+const uri = 'file:///tmp/pctlint-vscode-test/app.py';
+const text = "# Ärger 😀\nURL = 'https://x.example/caf%c3%a9/my file.pdf'\n";
+
+function startServer(settings) {
+  const { command, args } = serverCommand({ ...settings, path: binary });
+  const child = spawn(command, args);
+  const connection = rpc.createMessageConnection(
+    new rpc.StreamMessageReader(child.stdout),
+    new rpc.StreamMessageWriter(child.stdin),
+  );
+  const diagnostics = [];
+  let waiter = null;
+  connection.onNotification('textDocument/publishDiagnostics', (p) => {
+    diagnostics.push(p);
+    if (waiter) waiter();
+  });
+  connection.onRequest('workspace/configuration', (params) =>
+    params.items.map((item) => (item.section === 'pctlint' ? serverConfiguration(settings) : null)),
+  );
+  connection.listen();
+  const nextDiagnostics = () =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no diagnostics')), 10000);
+      const check = () => {
+        if (diagnostics.length) {
+          clearTimeout(timer);
+          waiter = null;
+          resolve(diagnostics.shift());
+        }
+      };
+      waiter = check;
+      check();
+    });
+  return { child, connection, nextDiagnostics };
+}
+
+async function initialize(connection, settings) {
+  const result = await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: { workspace: { configuration: true, workspaceEdit: { documentChanges: true } } },
+    initializationOptions: serverConfiguration(settings),
+  });
+  await connection.sendNotification('initialized', {});
+  return result;
+}
+
+function applyEdits(source, edits) {
+  // UTF-16 positions, as VS Code uses.
+  const lines = source.split('\n');
+  const offset = (p) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
+  let out = source;
+  for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  return out;
+}
+
+async function stop(server) {
+  await server.connection.sendRequest('shutdown');
+  await server.connection.sendNotification('exit');
+  await new Promise((resolve) => server.child.on('exit', resolve));
+  server.connection.dispose();
+}
+
+test('the settings mapping', () => {
+  assert.deepStrictEqual(serverCommand({}), { command: 'pctlint', args: ['--stdio'] });
+  assert.deepStrictEqual(serverCommand({ path: '/opt/pctlint', args: ['--log-file', '/tmp/l'] }), {
+    command: '/opt/pctlint',
+    args: ['--stdio', '--log-file', '/tmp/l'],
+  });
+  assert.deepStrictEqual(serverConfiguration({ rules: { PCT004: 'off' }, allowNonAscii: true }), {
+    rules: { PCT004: 'off' },
+    allowNonAscii: true,
+  });
+  assert.deepStrictEqual(serverConfiguration({ rules: {}, allowNonAscii: false }), {});
+});
+
+test('diagnostics arrive at the right UTF-16 columns and a quick-fix applies', async () => {
+  const server = startServer({});
+  const init = await initialize(server.connection, {});
+  assert.strictEqual(init.capabilities.positionEncoding, 'utf-16');
+  await server.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'python', version: 1, text },
+  });
+  const p = await server.nextDiagnostics();
+  assert.deepStrictEqual(p.diagnostics.map((d) => [d.code, d.range.start.character, d.range.end.character]), [
+    ['PCT001', 28, 34],
+    ['PCT003', 37, 38],
+  ]);
+  const actions = await server.connection.sendRequest('textDocument/codeAction', {
+    textDocument: { uri },
+    range: p.diagnostics[0].range,
+    context: { diagnostics: [p.diagnostics[0]] },
+  });
+  const quickFix = actions.find((a) => a.kind === 'quickfix' && a.isPreferred);
+  const edited = applyEdits(text, quickFix.edit.documentChanges[0].edits);
+  assert.strictEqual(edited, "# Ärger 😀\nURL = 'https://x.example/caf%C3%A9/my file.pdf'\n");
+  await stop(server);
+});
+
+test('settings change a rule severity through workspace/configuration', async () => {
+  const settings = { rules: { 'lowercase-hex': 'error' } };
+  const server = startServer(settings);
+  await initialize(server.connection, settings);
+  await server.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'python', version: 1, text },
+  });
+  let p = await server.nextDiagnostics();
+  while (p.diagnostics.find((d) => d.code === 'PCT001').severity !== 1) p = await server.nextDiagnostics();
+  assert.strictEqual(p.diagnostics.find((d) => d.code === 'PCT001').severity, 1);
+  settings.rules = { PCT001: 'off' };
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  p = await server.nextDiagnostics();
+  while (p.diagnostics.some((d) => d.code === 'PCT001')) p = await server.nextDiagnostics();
+  assert.deepStrictEqual(p.diagnostics.map((d) => d.code), ['PCT003']);
+  await stop(server);
+});

@@ -1,0 +1,77 @@
+// URL finding per file type and the rule engine with fix application. The first byte picks the
+// language. Invariants: findings lie inside the document, on character boundaries in every position
+// encoding; fixes touch only their ranges; fixing all safe fixes reaches a text on which no safe
+// fix remains.
+#include "core/finder.h"
+#include "core/percent.h"
+#include "core/position.h"
+#include "core/utf8.h"
+#include "fuzz_util.h"
+#include "rules/engine.h"
+
+using namespace pctlint;
+
+namespace {
+
+bool char_boundary(std::string_view text, std::size_t offset) {
+  if (offset == 0 || offset >= text.size()) return true;
+  // Not inside a well-formed multi-byte character.
+  for (std::size_t back = 1; back <= 3 && back <= offset; ++back) {
+    const Utf8Char c = decode_utf8_char(text, offset - back);
+    if (c.ok() && c.length > back) return false;
+  }
+  return true;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
+  if (size == 0) return 0;
+  const auto lang = static_cast<Language>(data[0] % (static_cast<unsigned>(Language::Css) + 1));
+  const std::string_view text = as_text(data + 1, size - 1);
+  const Config config;
+
+  for (const FoundUrl& u : find_urls(text, lang)) {
+    FUZZ_CHECK(u.source_begin <= u.source_end && u.source_end <= text.size(), "URL inside the text");
+    FUZZ_CHECK(u.source_offsets.empty() || u.source_offsets.size() == u.text.size() + 1, "offset map size");
+    for (std::size_t i = 0; i + 1 < u.source_offsets.size(); ++i)
+      FUZZ_CHECK(u.source_offsets[i] <= u.source_offsets[i + 1], "offset map is monotonic");
+  }
+
+  const LintResult r = lint(text, lang, config);
+  const LineIndex index(text);
+  for (const Diagnostic& d : r.diagnostics) {
+    FUZZ_CHECK(d.begin <= d.end && d.end <= text.size(), "diagnostic inside the document");
+    FUZZ_CHECK(char_boundary(text, d.begin) && char_boundary(text, d.end), "diagnostic on character boundaries");
+    for (auto enc : {OffsetEncoding::Utf8, OffsetEncoding::Utf16, OffsetEncoding::Utf32}) {
+      FUZZ_CHECK(index.offset_of(index.position_of(d.begin, enc), enc) == d.begin, "begin round-trips");
+      FUZZ_CHECK(index.offset_of(index.position_of(d.end, enc), enc) == d.end, "end round-trips");
+    }
+    if (d.fix)
+      for (const Edit& e : d.fix->edits) FUZZ_CHECK(e.begin <= e.end && e.end <= text.size(), "edit inside");
+  }
+
+  // Fixes touch only their ranges: everything before the first edit and after the last is kept.
+  const FixResult once = apply_fixes(text, r.diagnostics, true);
+  std::size_t first = text.size(), last_end = 0;
+  for (const Diagnostic& d : r.diagnostics)
+    if (d.fix)
+      for (const Edit& e : d.fix->edits) first = std::min(first, e.begin), last_end = std::max(last_end, e.end);
+  if (once.applied > 0) {
+    FUZZ_CHECK(once.text.compare(0, first, text.substr(0, first)) == 0, "prefix untouched");
+    const std::size_t tail = text.size() - last_end;
+    FUZZ_CHECK(once.text.size() >= tail && once.text.compare(once.text.size() - tail, tail, text.substr(last_end)) == 0,
+               "suffix untouched");
+  } else {
+    FUZZ_CHECK(once.text == text, "no fix, no change");
+  }
+
+  // Safe fixes reach a fixpoint (within fix_all's passes) and never add a URL or lose one.
+  const FixResult fixed = fix_all(text, lang, config, false);
+  const LintResult after = lint(fixed.text, lang, config);
+  // Not checked: that the set of URLs is unchanged. On garbage lines a fix can change how the
+  // line's quotes pair up, and so which URLs the line-local lexer sees (a known limitation).
+  for (const Diagnostic& d : after.diagnostics)
+    FUZZ_CHECK(!(d.fix && d.fix->applicability == Applicability::Safe), "no safe fix remains");
+  return 0;
+}
