@@ -22,7 +22,7 @@ bool overlaps(const Edit& a, const Edit& b) {
 
 } // namespace
 
-LintResult lint(std::string_view source, Language lang, const Config& config) {
+LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config) {
   LintResult result;
   result.urls = find_urls(source, lang, config.finder);
   if (result.urls.empty()) return result;
@@ -31,9 +31,6 @@ LintResult lint(std::string_view source, Language lang, const Config& config) {
   for (const Rule* rule : all_rules())
     if (const Severity s = config.severity_of(rule->info()); s != Severity::Off)
       enabled.push_back({rule, s});
-
-  std::optional<Suppressions> suppressions;
-  if (source.find("pctlint-") != std::string_view::npos) suppressions.emplace(source, lang);
 
   std::vector<UrlFinding> findings;
   for (const FoundUrl& url : result.urls) {
@@ -51,7 +48,6 @@ LintResult lint(std::string_view source, Language lang, const Config& config) {
         d.end = url.source_offset(f.span.end);
         d.url_begin = url.source_begin;
         d.url_end = url.source_end;
-        if (suppressions && suppressions->suppressed(d.begin, d.rule->id)) continue;
         if (f.fix) {
           Fix fix{std::move(f.fix->title), f.fix->applicability, {}};
           for (const UrlEdit& e : f.fix->edits)
@@ -66,6 +62,19 @@ LintResult lint(std::string_view source, Language lang, const Config& config) {
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return a.begin != b.begin ? a.begin < b.begin : a.rule->id < b.rule->id;
                    });
+  return result;
+}
+
+void drop_suppressed(std::string_view source, Language lang, LintResult& result) {
+  if (result.diagnostics.empty() || source.find("pctlint-") == std::string_view::npos) return;
+  const Suppressions suppressions(source, lang);
+  std::erase_if(result.diagnostics,
+                [&](const Diagnostic& d) { return suppressions.suppressed(d.begin, d.rule->id); });
+}
+
+LintResult lint(std::string_view source, Language lang, const Config& config) {
+  LintResult result = lint_unsuppressed(source, lang, config);
+  drop_suppressed(source, lang, result);
   return result;
 }
 

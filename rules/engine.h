@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace pctlint {
@@ -20,6 +21,30 @@ struct LintResult {
 };
 
 LintResult lint(std::string_view source, Language lang, const Config& config);
+
+// lint() in two steps: findings without suppression comments applied, then their removal.
+LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config);
+void drop_suppressed(std::string_view source, Language lang, LintResult& result);
+
+// lint() for one document edited over time, as in an editor: the results of each line are kept
+// and reused while the line's text is unchanged, so a keystroke re-lints one line. Exact because
+// URL finding is line-local (core/finder.h): the result always equals lint(source, ...).
+// Call clear() when the configuration changes.
+class LintCache {
+public:
+  // With `urls` false, LintResult::urls stays empty (publishing diagnostics needs none).
+  LintResult lint(std::string_view source, Language lang, const Config& config, bool urls = true);
+  void clear() { lines_.clear(); }
+
+private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  // Findings of one line, with offsets relative to the line's start.
+  std::unordered_map<std::string, LintResult, Hash, std::equal_to<>> lines_;
+  Language language_ = Language::PlainText;
+};
 
 struct FixResult {
   std::string text;

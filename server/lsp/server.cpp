@@ -35,7 +35,6 @@ struct RequestError {
   std::string message;
 };
 
-
 class Server {
 public:
   Server(Transport& t, const ServerOptions& o)
@@ -243,6 +242,7 @@ private:
       const std::string uri = p.at("textDocument").at("uri");
       drafts_.close(uri);
       timers_.erase(uri);
+      caches_.erase(uri);
       published_.erase(uri);
       if (!pull_diagnostics_)
         notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}});
@@ -256,6 +256,7 @@ private:
     };
     notifications_["workspace/didChangeWatchedFiles"] = [this](const json&) {
       ++config_generation_; // .pctlint.json files are re-read on the next lint
+      caches_.clear();
       relint_all();
     };
     notifications_["$/setTrace"] = [this](const json& p) {
@@ -338,6 +339,7 @@ private:
     }
     settings_ = settings;
     ++config_generation_;
+    caches_.clear();
     if (relint) relint_all();
   }
 
@@ -383,7 +385,7 @@ private:
   void publish(const std::string& uri) {
     const Draft* d = drafts_.get(uri);
     if (!d) return;
-    const LintResult r = lint(d->text, d->language, config_for(uri));
+    const LintResult r = caches_[uri].lint(d->text, d->language, config_for(uri), false);
     notify("textDocument/publishDiagnostics",
            {{"uri", uri}, {"version", d->version}, {"diagnostics", diagnostics_json(*d, r)}});
   }
@@ -420,7 +422,7 @@ private:
                                   std::to_string(d->text.size());
     if (p.value("previousResultId", "") == result_id)
       return {{"kind", "unchanged"}, {"resultId", result_id}};
-    const LintResult r = lint(d->text, d->language, config_for(uri));
+    const LintResult r = caches_[uri].lint(d->text, d->language, config_for(uri), false);
     return {{"kind", "full"}, {"resultId", result_id}, {"items", diagnostics_json(*d, r)}};
   }
 
@@ -635,6 +637,7 @@ private:
 
   // Worker-thread state.
   DraftStore drafts_;
+  std::map<std::string, LintCache> caches_; // per open document: a keystroke re-lints one line
   std::map<std::string, std::unique_ptr<asio::steady_timer>> timers_;
   std::set<std::string> published_;
   OffsetEncoding encoding_ = OffsetEncoding::Utf16;

@@ -1,0 +1,75 @@
+#include "rules/engine.h"
+
+#include <doctest/doctest.h>
+#include <random>
+
+using namespace pctlint;
+
+namespace {
+
+void require_same(const LintResult& a, const LintResult& b) {
+  REQUIRE(a.urls.size() == b.urls.size());
+  for (std::size_t i = 0; i < a.urls.size(); ++i) {
+    REQUIRE(a.urls[i].text == b.urls[i].text);
+    REQUIRE(a.urls[i].source_begin == b.urls[i].source_begin);
+    REQUIRE(a.urls[i].source_end == b.urls[i].source_end);
+  }
+  REQUIRE(a.diagnostics.size() == b.diagnostics.size());
+  for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+    const Diagnostic &x = a.diagnostics[i], &y = b.diagnostics[i];
+    REQUIRE(x.rule == y.rule);
+    REQUIRE(x.begin == y.begin);
+    REQUIRE(x.end == y.end);
+    REQUIRE(x.message == y.message);
+    REQUIRE(x.fix.has_value() == y.fix.has_value());
+    if (x.fix) REQUIRE(x.fix->edits == y.fix->edits);
+  }
+}
+
+} // namespace
+
+TEST_CASE("LintCache gives exactly lint()'s result over a sequence of random edits") {
+  const char* pieces[] = {
+      "const a = \"https://x.example/caf%c3%a9/my file.pdf\";\n",
+      "// see https://docs.example.com/a_(b). and more\n",
+      "b = 'https://y.example/?q=%u00E4&r=%C4'\r\n",
+      "// pctlint-disable-next-line PCT001\n",
+      "/* pctlint-disable */\n",
+      "/* pctlint-enable */\n",
+      "let s = `https://z.example/${id}/%7e`;\n",
+      "int x = a ? b : c; std::string s;\n",
+      "\t\xC3\xA9\xE4\xB8\xAD https://w.example/%2520 \xF0\x9F\x98\x80\n",
+      "\n",
+  };
+  std::mt19937 rng(99);
+  std::uniform_int_distribution<std::size_t> pick(0, std::size(pieces) - 1);
+  for (Language lang : {Language::JavaScript, Language::Python, Language::Markdown}) {
+    std::string text;
+    for (int i = 0; i < 30; ++i) text += pieces[pick(rng)];
+    LintCache cache;
+    const Config config;
+    for (int step = 0; step < 150; ++step) {
+      CAPTURE(step);
+      require_same(cache.lint(text, lang, config), lint(text, lang, config));
+      // An edit: insert a piece, delete a range, or change one character.
+      std::uniform_int_distribution<std::size_t> at(0, text.size());
+      const std::size_t pos = at(rng);
+      switch (rng() % 3) {
+      case 0: text.insert(pos, pieces[pick(rng)]); break;
+      case 1: text.erase(pos, rng() % 40); break;
+      default:
+        if (pos < text.size()) text[pos] = "%x: /'\"c"[rng() % 8];
+      }
+    }
+  }
+}
+
+TEST_CASE("LintCache follows configuration changes after clear()") {
+  LintCache cache;
+  const std::string text = "x = 'https://x.example/%c3%a9'\n";
+  Config config;
+  CHECK(cache.lint(text, Language::Python, config).diagnostics.size() == 1);
+  config.rule_severity["PCT001"] = Severity::Off;
+  cache.clear();
+  CHECK(cache.lint(text, Language::Python, config).diagnostics.empty());
+}
