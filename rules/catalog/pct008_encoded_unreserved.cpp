@@ -41,10 +41,18 @@ public:
       std::string decoded;
       for (std::size_t i = s.begin; i < s.end; i += 3)
         decoded.push_back(static_cast<char>(escape_byte(url.text, i)));
-      out.push_back({s,
-                     quoted(s.in(url.text)) + " encodes unreserved " + quoted(decoded) +
-                         ", which needs no encoding",
-                     UrlFix{"Write " + quoted(decoded), Applicability::Safe, {{s, decoded}}}});
+      // "%%31" -> "%1" would make a new escape out of a stray '%' before it: not safe then.
+      const std::string_view t = url.text;
+      const bool joins =
+          hex_value(decoded[0]) >= 0 &&
+          ((s.begin >= 1 && t[s.begin - 1] == '%') ||
+           (s.begin >= 2 && t[s.begin - 2] == '%' && hex_value(t[s.begin - 1]) >= 0));
+      out.push_back(
+          {s,
+           quoted(s.in(t)) + " encodes unreserved " + quoted(decoded) + ", which needs no encoding",
+           UrlFix{"Write " + quoted(decoded),
+                  joins ? Applicability::Unsafe : Applicability::Safe,
+                  {{s, decoded}}}});
     }
   }
 };

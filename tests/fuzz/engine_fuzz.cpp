@@ -1,13 +1,15 @@
 // URL finding per file type and the rule engine with fix application. The first byte picks the
 // language. Invariants: findings lie inside the document, on character boundaries in every position
 // encoding; fixes touch only their ranges; fixing all safe fixes reaches a text on which no safe
-// fix remains.
+// fix remains; and each URL's own safe fixes keep what it decodes to.
 #include "core/finder.h"
 #include "core/percent.h"
 #include "core/position.h"
+#include "core/url.h"
 #include "core/utf8.h"
 #include "fuzz_util.h"
 #include "rules/engine.h"
+#include "rules/rule.h"
 
 using namespace pctlint;
 
@@ -32,8 +34,10 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   const Config config;
 
   for (const FoundUrl& u : find_urls(text, lang)) {
-    FUZZ_CHECK(u.source_begin <= u.source_end && u.source_end <= text.size(), "URL inside the text");
-    FUZZ_CHECK(u.source_offsets.empty() || u.source_offsets.size() == u.text.size() + 1, "offset map size");
+    FUZZ_CHECK(u.source_begin <= u.source_end && u.source_end <= text.size(),
+               "URL inside the text");
+    FUZZ_CHECK(u.source_offsets.empty() || u.source_offsets.size() == u.text.size() + 1,
+               "offset map size");
     for (std::size_t i = 0; i + 1 < u.source_offsets.size(); ++i)
       FUZZ_CHECK(u.source_offsets[i] <= u.source_offsets[i + 1], "offset map is monotonic");
   }
@@ -42,13 +46,16 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   const LineIndex index(text);
   for (const Diagnostic& d : r.diagnostics) {
     FUZZ_CHECK(d.begin <= d.end && d.end <= text.size(), "diagnostic inside the document");
-    FUZZ_CHECK(char_boundary(text, d.begin) && char_boundary(text, d.end), "diagnostic on character boundaries");
+    FUZZ_CHECK(char_boundary(text, d.begin) && char_boundary(text, d.end),
+               "diagnostic on character boundaries");
     for (auto enc : {OffsetEncoding::Utf8, OffsetEncoding::Utf16, OffsetEncoding::Utf32}) {
-      FUZZ_CHECK(index.offset_of(index.position_of(d.begin, enc), enc) == d.begin, "begin round-trips");
+      FUZZ_CHECK(index.offset_of(index.position_of(d.begin, enc), enc) == d.begin,
+                 "begin round-trips");
       FUZZ_CHECK(index.offset_of(index.position_of(d.end, enc), enc) == d.end, "end round-trips");
     }
     if (d.fix)
-      for (const Edit& e : d.fix->edits) FUZZ_CHECK(e.begin <= e.end && e.end <= text.size(), "edit inside");
+      for (const Edit& e : d.fix->edits)
+        FUZZ_CHECK(e.begin <= e.end && e.end <= text.size(), "edit inside");
   }
 
   // Fixes touch only their ranges: everything before the first edit and after the last is kept.
@@ -56,14 +63,44 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   std::size_t first = text.size(), last_end = 0;
   for (const Diagnostic& d : r.diagnostics)
     if (d.fix)
-      for (const Edit& e : d.fix->edits) first = std::min(first, e.begin), last_end = std::max(last_end, e.end);
+      for (const Edit& e : d.fix->edits)
+        first = std::min(first, e.begin), last_end = std::max(last_end, e.end);
   if (once.applied > 0) {
     FUZZ_CHECK(once.text.compare(0, first, text.substr(0, first)) == 0, "prefix untouched");
     const std::size_t tail = text.size() - last_end;
-    FUZZ_CHECK(once.text.size() >= tail && once.text.compare(once.text.size() - tail, tail, text.substr(last_end)) == 0,
+    FUZZ_CHECK(once.text.size() >= tail &&
+                   once.text.compare(once.text.size() - tail, tail, text.substr(last_end)) == 0,
                "suffix untouched");
   } else {
     FUZZ_CHECK(once.text == text, "no fix, no change");
+  }
+
+  // Each URL's safe fixes keep what every component decodes to. (PCT006 and PCT002's safe fixes
+  // exist to rewrite %uXXXX, CESU-8 and Modified UTF-8 into the character meant, so they are
+  // exempt.) Checked on the URL's own text, where the literal has no escapes of its own.
+  for (const FoundUrl& u : r.urls) {
+    if (!u.source_offsets.empty()) continue;
+    std::vector<Diagnostic> own;
+    for (const Diagnostic& d : r.diagnostics) {
+      if (d.url_begin != u.source_begin || !d.fix || d.fix->applicability != Applicability::Safe)
+        continue;
+      if (d.rule->id == "PCT006" || d.rule->id == "PCT002") continue;
+      Diagnostic shifted = d;
+      for (Edit& e : shifted.fix->edits)
+        e.begin -= u.source_begin, e.end -= u.source_begin;
+      own.push_back(std::move(shifted));
+    }
+    const std::string after = apply_fixes(u.text, own, false).text;
+    const UrlParts a = split_url(u.text), b = split_url(after);
+    for (auto c : {UrlComponent::Userinfo, UrlComponent::Host, UrlComponent::Path,
+                   UrlComponent::Query, UrlComponent::Fragment}) {
+      FUZZ_CHECK(a.get(c).has_value() == b.get(c).has_value(),
+                 "safe fixes keep the URL's components");
+      if (a.get(c))
+        FUZZ_CHECK(decode_lenient(a.get(c)->in(u.text), {.require_utf8 = false}) ==
+                       decode_lenient(b.get(c)->in(after), {.require_utf8 = false}),
+                   "safe fixes keep what each component decodes to");
+    }
   }
 
   // Safe fixes reach a fixpoint (within fix_all's passes) and never add a URL or lose one.
