@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <doctest/doctest.h>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -169,15 +170,17 @@ TEST_CASE("placeholders are not findings") {
 }
 
 TEST_CASE("suppression comments in several comment syntaxes") {
-  const std::string cpp = "auto a = \"https://x.example/a b.pdf\"; // pctlint-disable-line PCT003\n"
-                          "// pctlint-disable-next-line unencoded-char\n"
-                          "auto b = \"https://x.example/a b.pdf\";\n"
-                          "auto c = \"https://x.example/a b.pdf\"; // pctlint-disable-line PCT001\n";
+  const std::string cpp =
+      "auto a = \"https://x.example/a b.pdf\"; // pctlint-disable-line PCT003\n"
+      "// pctlint-disable-next-line unencoded-char\n"
+      "auto b = \"https://x.example/a b.pdf\";\n"
+      "auto c = \"https://x.example/a b.pdf\"; // pctlint-disable-line PCT001\n";
   const auto d = lint(cpp, Language::Cpp, {}).diagnostics;
   REQUIRE(d.size() == 1);
   CHECK(d[0].begin > cpp.find("auto c"));
-  const std::string py = "# pctlint-disable\nu = 'https://x.example/a b.pdf'\n# pctlint-enable\nv = "
-                         "'https://x.example/%c3%a4'\n";
+  const std::string py =
+      "# pctlint-disable\nu = 'https://x.example/a b.pdf'\n# pctlint-enable\nv = "
+      "'https://x.example/%c3%a4'\n";
   const auto dp = lint(py, Language::Python, {}).diagnostics;
   REQUIRE(dp.size() == 1);
   CHECK(dp[0].rule->id == "PCT001");
@@ -246,4 +249,23 @@ TEST_CASE("apply_fixes never touches bytes outside its edits and skips overlaps"
   const FixResult r = apply_fixes(src, d, false);
   CHECK(r.text == "héllo \"https://x.example/%C3%A4%20b.txt\"\r\n// tail ✓\r\n");
   CHECK(r.applied == 2);
+}
+
+TEST_CASE("real-looking correct code in tests/fixtures/clean produces no finding") {
+  const std::filesystem::path dir =
+      std::filesystem::path(PCTLINT_SOURCE_DIR) / "tests/fixtures/clean";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string path = entry.path().string();
+    const std::string source = read_file(path);
+    REQUIRE_FALSE(source.empty());
+    const Language lang = language_for_path(path);
+    const LintResult result = lint(source, lang, Config{});
+    CAPTURE(path);
+    CHECK(!result.urls.empty());
+    for (const Diagnostic& d : result.diagnostics)
+      FAIL_CHECK(d.rule->id << " at byte " << d.begin << ": " << d.message);
+    ++files;
+  }
+  CHECK(files >= 6);
 }
