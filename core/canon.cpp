@@ -7,14 +7,6 @@ namespace pctlint {
 
 namespace {
 
-constexpr char kHexUpper[] = "0123456789ABCDEF";
-
-void append_escape(std::string& out, unsigned char b) {
-  out.push_back('%');
-  out.push_back(kHexUpper[b >> 4]);
-  out.push_back(kHexUpper[b & 0xF]);
-}
-
 const CharSet* allowed_in(UrlComponent c) {
   switch (c) {
   case UrlComponent::Userinfo:

@@ -59,6 +59,14 @@ std::vector<DecodeError> find_decode_errors(std::string_view encoded, DecodeOpti
 // U+FFFD, one per maximal subpart. Hex digits are accepted in either case.
 std::string decode_lenient(std::string_view encoded, DecodeOptions = {});
 
+// Appends "%XX" for one byte, with uppercase hex digits (RFC 3986 §2.1).
+inline void append_escape(std::string& out, unsigned char byte) {
+  constexpr char kHex[] = "0123456789ABCDEF";
+  out.push_back('%');
+  out.push_back(kHex[byte >> 4]);
+  out.push_back(kHex[byte & 0xF]);
+}
+
 constexpr int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;

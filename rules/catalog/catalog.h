@@ -22,8 +22,9 @@ const Rule& encoded_slash_rule();
 const Rule& control_escape_rule();
 
 inline std::string escape_of(unsigned char b) {
-  constexpr char hex[] = "0123456789ABCDEF";
-  return {'%', hex[b >> 4], hex[b & 0xF]};
+  std::string out;
+  append_escape(out, b);
+  return out;
 }
 
 inline unsigned char escape_byte(std::string_view text, std::size_t pos) {
