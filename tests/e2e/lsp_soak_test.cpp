@@ -69,50 +69,55 @@ TEST_CASE("lsp soak: random edits, requests and malformed messages against one s
       const json change{{"range", range}, {"text", insert}};
       c.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", ++version}}},
                                           {"contentChanges", json::array({change})}});
-    if (text.size() > 20000) { // keep the document a realistic size
-      text = "const u = 'https://x.example/%c3%a9';\n";
-      c.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", ++version}}},
-                                          {"contentChanges", {{{"text", text}}}}});
+      if (text.size() > 20000) { // keep the document a realistic size
+        text = "const u = 'https://x.example/%c3%a9';\n";
+        c.notify("textDocument/didChange",
+                 {{"textDocument", {{"uri", uri}, {"version", ++version}}},
+                  {"contentChanges", {{{"text", text}}}}});
+      }
+    } else if (kind < 9) { // a request at a random position
+      const json pos{{"line", rng() % 40}, {"character", rng() % 60}};
+      const char* method = kind == 5   ? "textDocument/hover"
+                           : kind == 6 ? "textDocument/codeAction"
+                                       : "textDocument/hover";
+      json params{{"textDocument", {{"uri", uri}}}, {"position", pos}};
+      if (kind == 6)
+        params = {{"textDocument", {{"uri", uri}}},
+                  {"range", {{"start", pos}, {"end", pos}}},
+                  {"context", {{"diagnostics", json::array()}}}};
+      pending.push_back(c.request(method, params));
+      ++requests;
+    } else {
+      c.send_raw(garbage[rng() % std::size(garbage)]);
+    }
+    if (pending.size() >= 50) {
+      for (int id : pending) {
+        c.response(id);
+        ++answered;
+      }
+      pending.clear();
     }
   }
-  else if (kind < 9) { // a request at a random position
-    const json pos{{"line", rng() % 40}, {"character", rng() % 60}};
-    const char* method = kind == 5   ? "textDocument/hover"
-                         : kind == 6 ? "textDocument/codeAction"
-                                     : "textDocument/hover";
-    json params{{"textDocument", {{"uri", uri}}}, {"position", pos}};
-    if (kind == 6)
-      params = {{"textDocument", {{"uri", uri}}},
-                {"range", {{"start", pos}, {"end", pos}}},
-                {"context", {{"diagnostics", json::array()}}}};
-    pending.push_back(c.request(method, params));
-    ++requests;
+  for (int id : pending) {
+    c.response(id);
+    ++answered;
   }
-  else {
-    c.send_raw(garbage[rng() % std::size(garbage)]);
-  }
-  if (pending.size() >= 50) {
-    for (int id : pending) {
-      c.response(id);
-      ++answered;
-    }
-    pending.clear();
-  }
-}
-for (int id : pending) {
-  c.response(id);
-  ++answered;
-}
-// The server's text equals ours: the last diagnostics are for our final version.
-const json final_check =
-    c.call("textDocument/hover",
-           {{"textDocument", {{"uri", uri}}}, {"position", {{"line", 0}, {"character", 15}}}});
-(void)final_check;
-const long rss_end = rss_kb(c.pid());
-MESSAGE("soak: " << ops << " operations, " << requests << " requests answered, RSS " << rss_start
-                 << " -> " << rss_mid << " -> " << rss_end << " KB");
-CHECK(answered == requests);
-CHECK(rss_end < rss_start + 20 * 1024); // flat: bounded growth after warm-up
-CHECK(rss_end - rss_mid <= std::max(2048L, rss_mid - rss_start + 1024));
-CHECK(c.call("shutdown", nullptr).is_null());
+  // After all of it, the server still answers.
+  const json final_check =
+      c.call("textDocument/hover",
+             {{"textDocument", {{"uri", uri}}}, {"position", {{"line", 0}, {"character", 15}}}});
+  CHECK(final_check.is_object() == final_check.contains("contents"));
+  const long rss_end = rss_kb(c.pid());
+  MESSAGE("soak: " << ops << " operations, " << requests << " requests answered, RSS " << rss_start
+                   << " -> " << rss_mid << " -> " << rss_end << " KB");
+  CHECK(answered == requests);
+#if defined(__SANITIZE_ADDRESS__)
+  // ASan's quarantine keeps freed memory for a while: RSS says nothing about leaks in this build
+  // (LeakSanitizer checks those at exit).
+  MESSAGE("RSS not checked under AddressSanitizer");
+#else
+  CHECK(rss_end < rss_start + 20 * 1024); // flat: bounded growth after warm-up
+  CHECK(rss_end - rss_mid <= std::max(2048L, rss_mid - rss_start + 1024));
+#endif
+  CHECK(c.call("shutdown", nullptr).is_null());
 }
