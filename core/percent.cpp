@@ -76,33 +76,45 @@ bool has_escape_or_plus(std::string_view in, bool plus) {
 
 } // namespace
 
+namespace {
+
+// For every byte, its escape "%XX" packed little-endian into 32 bits, so one unaligned 4-byte
+// store writes either the escape or, for an allowed byte, the byte itself (the extra bytes are
+// overwritten by what follows). No branch depends on the data.
+constexpr auto kEscapeWord = [] {
+  std::array<std::uint32_t, 256> t{};
+  for (unsigned b = 0; b < 256; ++b)
+    t[b] = '%' | std::uint32_t(kHexUpper[b >> 4]) << 8 | std::uint32_t(kHexUpper[b & 0xF]) << 16;
+  return t;
+}();
+
+template <bool SpaceAsPlus>
+char* encode_into(char* w, const unsigned char* in, std::size_t n, const CharSet& set) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char b = in[i];
+    const bool keep = set.contains(b) || (SpaceAsPlus && b == ' ');
+    const std::uint32_t literal = SpaceAsPlus && b == ' ' ? '+' : b;
+    const std::uint32_t word = keep ? literal : kEscapeWord[b];
+    std::memcpy(w, &word, 4);
+    w += keep ? 1 : 3;
+  }
+  return w;
+}
+
+} // namespace
+
 void percent_encode_append(std::string& out, std::string_view bytes, const CharSet& allowed,
                            EncodeOptions opt) {
-  // Two passes: size the output exactly, then write it without per-byte capacity checks.
   // A local copy: stores through char* may alias the caller's table, which would force a reload
   // of it for every byte.
   const CharSet set = allowed;
   const auto* in = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t n = bytes.size();
-  std::size_t size = n;
-  for (std::size_t i = 0; i < n; ++i)
-    if (!set.contains(in[i])) size += 2;
+  // Room for the worst case (every byte escaped) plus the last store's spare byte; trimmed after.
   const std::size_t old = out.size();
-  out.resize(old + size);
+  out.resize(old + 3 * n + 1);
   char* w = out.data() + old;
-  for (std::size_t i = 0; i < n; ++i) {
-    const unsigned char b = in[i];
-    if (set.contains(b)) {
-      *w++ = static_cast<char>(b);
-    } else if (b == ' ' && opt.space_as_plus) {
-      *w++ = '+';
-    } else {
-      w[0] = '%';
-      w[1] = kHexUpper[b >> 4];
-      w[2] = kHexUpper[b & 0xF];
-      w += 3;
-    }
-  }
+  w = opt.space_as_plus ? encode_into<true>(w, in, n, set) : encode_into<false>(w, in, n, set);
   out.resize(static_cast<std::size_t>(w - out.data()));
 }
 

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstring>
+#include <simdjson.h>
 
 namespace pctlint {
 
@@ -87,7 +88,13 @@ Utf8Char decode_utf8_char(std::string_view s, std::size_t pos) {
   return {cp, info.length, Utf8Error::None};
 }
 
-Utf8Status validate_utf8(std::string_view s) {
+namespace {
+
+// Below this size the scalar loop wins: simdjson's dispatch costs more than it saves.
+constexpr std::size_t kSimdMinSize = 64;
+
+// The exact, scalar validator: the first error's kind, offset and maximal subpart.
+Utf8Status first_utf8_error(std::string_view s) {
   static constexpr auto kLeads = [] {
     std::array<LeadInfo, 256> t{};
     for (unsigned b = 0; b < 256; ++b)
@@ -123,6 +130,21 @@ Utf8Status validate_utf8(std::string_view s) {
     return {c.error, i, c.length};
   }
   return {};
+}
+
+} // namespace
+
+// simdjson's validator (SIMD, chosen at run time for the CPU) answers "well-formed or not" per
+// the same Unicode rules as Table 3-6; only ill-formed input takes the exact scalar path, which
+// names the place and the reason.
+bool is_valid_utf8(std::string_view s) {
+  if (s.size() < kSimdMinSize) return first_utf8_error(s).ok();
+  return simdjson::validate_utf8(s.data(), s.size());
+}
+
+Utf8Status validate_utf8(std::string_view s) {
+  if (s.size() >= kSimdMinSize && simdjson::validate_utf8(s.data(), s.size())) return {};
+  return first_utf8_error(s);
 }
 
 void append_utf8(std::string& out, char32_t cp) {

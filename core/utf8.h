@@ -43,9 +43,7 @@ struct Utf8Status {
   bool ok() const { return error == Utf8Error::None; }
 };
 Utf8Status validate_utf8(std::string_view bytes);
-inline bool is_valid_utf8(std::string_view bytes) {
-  return validate_utf8(bytes).ok();
-}
+bool is_valid_utf8(std::string_view bytes);
 
 // Appends the UTF-8 form of a scalar value (cp must not be a surrogate or above U+10FFFF).
 void append_utf8(std::string& out, char32_t cp);

@@ -1,5 +1,6 @@
 #include "core/utf8.h"
 
+#include <cstring>
 #include <doctest/doctest.h>
 #include <string>
 #include <vector>
@@ -161,6 +162,37 @@ TEST_CASE("the validator agrees with Table 3-6 on a dense sample of 4-byte seque
     }
   }
   CHECK(checked > 400000);
+}
+
+// Long inputs take simdjson's SIMD validator first; it must agree with the plain reading too, with
+// the sequence at every position of a 64-byte block and across block boundaries.
+TEST_CASE("the SIMD path agrees with Table 3-6 on every 1-, 2- and 3-byte sequence") {
+  std::string buf(140, 'a');
+  std::size_t rotate = 0;
+  auto check = [&](std::string_view seq) {
+    const std::size_t at = rotate++ % 70;
+    std::string_view padded(buf.data(), 70 + seq.size() + at % 7);
+    std::memcpy(buf.data() + at, seq.data(), seq.size());
+    const bool expected = well_formed_by_table(std::string(seq));
+    const Utf8Status st = validate_utf8(padded);
+    const bool agrees =
+        st.ok() == expected && is_valid_utf8(padded) == expected && (expected || st.offset >= at);
+    std::memset(buf.data() + at, 'a', seq.size());
+    return agrees;
+  };
+  char seq[3];
+  for (int a = 0; a < 256; ++a) {
+    seq[0] = static_cast<char>(a);
+    REQUIRE(check({seq, 1}));
+    for (int b = 0; b < 256; ++b) {
+      seq[1] = static_cast<char>(b);
+      REQUIRE(check({seq, 2}));
+      for (int c = 0; c < 256; ++c) {
+        seq[2] = static_cast<char>(c);
+        if (!check({seq, 3})) FAIL("disagreement on " << a << " " << b << " " << c);
+      }
+    }
+  }
 }
 
 TEST_CASE("every scalar value round-trips through append_utf8 / decode_utf8_char") {
