@@ -30,7 +30,16 @@ struct StringInfo {
 class LineLexer {
 public:
   LineLexer(std::string_view src, const LanguageTraits& traits, Language lang)
-      : src_(src), tr_(traits), lang_(lang) {}
+      : src_(src), tr_(traits), lang_(lang) {
+    // Bytes at which step() may do something in code; every other byte is skipped in bulk.
+    std::string stops = "\"'`<>";
+    for (std::string_view marker : {tr_.comments.line, tr_.comments.block_open})
+      if (!marker.empty()) stops += marker[0];
+    if (tr_.rust_raw) stops += 'r';
+    if (tr_.cpp_raw) stops += 'R';
+    if (tr_.csharp_verbatim) stops += '@';
+    code_stops_ = CharSet(stops);
+  }
 
   // The state at `target`, which must lie on the line starting at `line_start`.
   State advance(std::size_t line_start, std::size_t target) {
@@ -39,8 +48,13 @@ public:
       state_ = State::Code;
       in_tag_ = false;
     }
-    while (pos_ < target && state_ != State::Comment)
-      step();
+    while (pos_ < target && state_ != State::Comment) {
+      const CharSet& stops = state_ == State::Code ? code_stops_ : string_stops_;
+      if (stops.contains(src_[pos_]))
+        step();
+      else
+        ++pos_;
+    }
     return state_;
   }
   const StringInfo& string() const { return string_; }
@@ -75,6 +89,7 @@ private:
 
   void open_string(std::size_t content, std::string close, EscapeStyle esc, char quote) {
     state_ = State::String;
+    string_stops_ = CharSet(std::string{'\\', quote, close[0]});
     string_ = {content, std::move(close), esc, quote, tr_.markup};
     pos_ = content;
   }
@@ -175,6 +190,8 @@ private:
   State state_ = State::Code;
   bool in_tag_ = false;
   StringInfo string_;
+  CharSet code_stops_;
+  CharSet string_stops_;
 };
 
 bool is_prose_stop(unsigned char c) {
@@ -229,17 +246,26 @@ std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
 
 // A literal (or config value) that starts with a URL is one URL, raw spaces included, unless the
 // words after the first space read like prose rather than a path ("... is down").
-bool whole_value_is_url(std::string_view text, const std::vector<Span>& holes) {
-  std::string value(text);
-  for (const Span& h : holes)
-    if (h.end <= value.size()) std::fill(value.begin() + h.begin, value.begin() + h.end, 'x');
-  const std::size_t space = value.find_first_of(" \t");
-  if (space == std::string_view::npos) return true;
-  const std::size_t last_space = value.find_last_of(" \t");
-  const std::string_view last_word = std::string_view(value).substr(last_space + 1);
-  if (last_word.empty()) return false;
-  const std::size_t mark = last_word.find_first_of("/.?=&%#");
-  return mark != std::string_view::npos && mark + 1 < last_word.size();
+bool whole_value_is_url(std::string_view value, const std::vector<Span>& holes) {
+  // Placeholders read as word characters, whatever they hold.
+  auto at = [&](std::size_t i) {
+    for (const Span& h : holes)
+      if (i >= h.begin && i < h.end && h.end <= value.size()) return 'x';
+    return value[i];
+  };
+  auto is_space = [&](std::size_t i) { return at(i) == ' ' || at(i) == '\t'; };
+  std::size_t first_space = 0;
+  while (first_space < value.size() && !is_space(first_space))
+    ++first_space;
+  if (first_space == value.size()) return true;
+  std::size_t word = value.size(); // the last word starts here
+  while (!is_space(word - 1))
+    --word;
+  if (word == value.size()) return false;
+  constexpr std::string_view marks = "/.?=&%#";
+  for (std::size_t i = word; i < value.size(); ++i)
+    if (marks.find(at(i)) != std::string_view::npos) return i + 1 < value.size();
+  return false;
 }
 
 std::size_t trim_end(std::string_view t, std::size_t begin, std::size_t end) {
@@ -265,6 +291,21 @@ bool starts_config_value(std::string_view src, std::size_t line_start, std::size
     return key.find_first_of(" \t") == std::string_view::npos || key.starts_with("export ");
   }
   return false;
+}
+
+// Whether decoding a literal's content could change it; most literals hold no escape at all.
+bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
+  switch (style) {
+  case EscapeStyle::None:
+    return false;
+  case EscapeStyle::Backslash:
+    return content.find('\\') != std::string_view::npos;
+  case EscapeStyle::Doubling:
+    return content.find(quote) != std::string_view::npos;
+  case EscapeStyle::Entities:
+    return content.find('&') != std::string_view::npos;
+  }
+  return true;
 }
 
 bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
@@ -329,24 +370,36 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
       ++line_end;
 
     FoundUrl url;
+    // The URL is read from `text`: the literal's decoded content when it has escapes, else a
+    // view of the source itself (text[i] == src[text_base + i]).
     DecodedText decoded;
-    std::size_t k = 0, e = 0; // the URL in decoded coordinates
+    std::string_view text;
+    std::size_t text_base = 0;
+    std::size_t k = 0, e = 0; // the URL in text's coordinates
     bool identity = true;
     const State state = tr.prose_only ? State::Comment : lexer.advance(line_start, start);
     if (state == State::String) {
       const StringInfo& s = lexer.string();
       const std::size_t content_end = lexer.string_end(start, line_end);
-      decoded =
-          decode_literal(src, s.content_begin, content_end, s.escapes, s.quote, code_point_hex);
-      identity = false;
-      k = static_cast<std::size_t>(
-          std::lower_bound(decoded.offsets.begin(), decoded.offsets.end(), start) -
-          decoded.offsets.begin());
-      const std::size_t value_end = trim_end(decoded.text, k, decoded.text.size());
-      const std::string_view value = std::string_view(decoded.text).substr(k, value_end - k);
+      if (has_escapes(src.substr(s.content_begin, content_end - s.content_begin), s.escapes,
+                      s.quote)) {
+        decoded =
+            decode_literal(src, s.content_begin, content_end, s.escapes, s.quote, code_point_hex);
+        text = decoded.text;
+        identity = false;
+        k = static_cast<std::size_t>(
+            std::lower_bound(decoded.offsets.begin(), decoded.offsets.end(), start) -
+            decoded.offsets.begin());
+      } else {
+        text = src.substr(s.content_begin, content_end - s.content_begin);
+        text_base = s.content_begin;
+        k = start - s.content_begin;
+      }
+      const std::size_t value_end = trim_end(text, k, text.size());
+      const std::string_view value = text.substr(k, value_end - k);
       const auto holes = find_placeholders(value, options.placeholders, tr.printf);
       e = k == 0 && whole_value_is_url(value, holes) ? value_end
-                                                     : prose_end(decoded.text, k, value_end, holes);
+                                                     : prose_end(text, k, value_end, holes);
       url.context =
           s.markup_attribute ? UrlContext::Attribute
           : (lang == Language::Json || lang == Language::Yaml || lang == Language::Toml ||
@@ -354,35 +407,34 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
               ? UrlContext::ConfigValue
               : UrlContext::StringLiteral;
     } else {
-      decoded.text.assign(src.substr(line_start, line_end - line_start));
+      text = src.substr(line_start, line_end - line_start);
+      text_base = line_start;
       k = start - line_start;
       if (state == State::Code && tr.config_values && starts_config_value(src, line_start, start)) {
         // A plain value runs to the line's end, less a trailing " # comment".
-        std::size_t value_end = decoded.text.size();
-        if (const std::size_t hash = decoded.text.find(" #", k); hash != std::string::npos)
+        std::size_t value_end = text.size();
+        if (const std::size_t hash = text.find(" #", k); hash != std::string_view::npos)
           value_end = hash;
-        value_end = trim_end(decoded.text, k, value_end);
-        const std::string_view value = std::string_view(decoded.text).substr(k, value_end - k);
+        value_end = trim_end(text, k, value_end);
+        const std::string_view value = text.substr(k, value_end - k);
         const auto holes = find_placeholders(value, options.placeholders, false);
-        e = whole_value_is_url(value, holes) ? value_end
-                                             : prose_end(decoded.text, k, value_end, holes);
+        e = whole_value_is_url(value, holes) ? value_end : prose_end(text, k, value_end, holes);
         url.context = UrlContext::ConfigValue;
       } else {
-        const auto holes = find_placeholders(std::string_view(decoded.text).substr(k),
-                                             options.placeholders, false);
-        e = prose_end(decoded.text, k, decoded.text.size(), holes);
+        const auto holes = find_placeholders(text.substr(k), options.placeholders, false);
+        e = prose_end(text, k, text.size(), holes);
         url.context = UrlContext::Prose;
       }
     }
     const std::size_t min_len = slashes ? (colon - start) + 4 : 8; // "x://y", "mailto:y"
     if (e < k + min_len) continue;
 
-    url.text = decoded.text.substr(k, e - k);
+    url.text = text.substr(k, e - k);
     // ":\/\/" is "://" only where the literal's escapes are decoded (JSON, JS strings).
     if (slashes && url.text.compare(colon - start, 3, "://") != 0) continue;
     if (identity) {
-      url.source_begin = line_start + k;
-      url.source_end = line_start + e;
+      url.source_begin = text_base + k;
+      url.source_end = text_base + e;
     } else {
       url.source_begin = decoded.offsets[k];
       url.source_end = decoded.offsets[e];
