@@ -3,6 +3,7 @@
 #include "core/percent.h"
 #include "core/utf8.h"
 
+#include <array>
 #include <cctype>
 
 namespace pctlint {
@@ -246,19 +247,29 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
   return std::string_view::npos;
 }
 
+// For each byte, the placeholder styles that can start with it.
+constexpr auto kStartsStyles = [] {
+  std::array<unsigned char, 256> t{};
+  auto bit = [](PlaceholderStyle s) { return static_cast<unsigned char>(s); };
+  t['$'] = bit(PlaceholderStyle::DollarBrace);
+  t['{'] = bit(PlaceholderStyle::Rfc6570) | bit(PlaceholderStyle::DoubleBrace);
+  t['<'] = bit(PlaceholderStyle::Erb);
+  t[':'] = bit(PlaceholderStyle::ColonParam);
+  t['%'] = bit(PlaceholderStyle::Printf);
+  return t;
+}();
+
 } // namespace
 
 std::vector<Span> find_placeholders(std::string_view t, unsigned styles, bool printf_language) {
   std::vector<Span> out;
-  // Most URLs hold none of the bytes a placeholder can start with.
-  bool maybe = false;
-  for (std::size_t i = 0; i < t.size() && !maybe; ++i) {
-    const char c = t[i];
-    maybe = c == '$' || c == '{' || c == '<' || c == '%' || (c == ':' && i > 0 && t[i - 1] == '/');
-  }
-  if (!maybe) return out;
+  const unsigned active =
+      styles &
+      (printf_language ? all_placeholder_styles : ~static_cast<unsigned>(PlaceholderStyle::Printf));
   for (std::size_t i = 0; i < t.size(); ++i) {
     const char c = t[i];
+    // Most bytes cannot start a placeholder of any active style.
+    if ((kStartsStyles[static_cast<unsigned char>(c)] & active) == 0) continue;
     std::size_t end = std::string_view::npos;
     if (c == '$' && i + 1 < t.size() && t[i + 1] == '{' &&
         has(styles, PlaceholderStyle::DollarBrace)) {

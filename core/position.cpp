@@ -93,6 +93,10 @@ LinePosition LineIndex::position_of(std::size_t offset, OffsetEncoding enc) cons
   // Count whole characters before `in_line`; an offset inside a character maps to its start.
   std::size_t units = 0;
   for (std::size_t i = 0; i < in_line;) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++units, ++i;
+      continue;
+    }
     const Utf8Char c = decode_utf8_char(text, i);
     if (i + c.length > in_line) break;
     units += units_of(c, enc);

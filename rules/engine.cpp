@@ -5,6 +5,7 @@
 #include "rules/suppression.h"
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 namespace pctlint {
@@ -27,16 +28,31 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
   result.urls = find_urls(source, lang, config.finder);
   if (result.urls.empty()) return result;
 
-  std::vector<std::pair<const Rule*, Severity>> enabled;
+  struct Enabled {
+    const Rule* rule;
+    Severity severity;
+    ByteSet triggers;
+  };
+  std::vector<Enabled> enabled;
   for (const Rule* rule : all_rules())
     if (const Severity s = config.severity_of(rule->info()); s != Severity::Off)
-      enabled.push_back({rule, s});
+      enabled.push_back({rule, s, rule->triggers()});
 
   std::vector<UrlFinding> findings;
+  std::vector<const Enabled*> to_run;
   for (const FoundUrl& url : result.urls) {
+    ByteSet present;
+    for (const char c : url.text)
+      present.set(static_cast<unsigned char>(c));
+    to_run.clear();
+    for (const Enabled& e : enabled)
+      if ((present & e.triggers).any()) to_run.push_back(&e);
+    if (to_run.empty()) continue; // the common case: a plain, correct URL
     const UrlParts parts = split_url(url.text);
     const UrlUnderCheck under{url, url.text, parts, config};
-    for (const auto& [rule, severity] : enabled) {
+    for (const Enabled* e : to_run) {
+      const Rule* rule = e->rule;
+      const Severity severity = e->severity;
       findings.clear();
       rule->check(under, findings);
       for (UrlFinding& f : findings) {
@@ -66,7 +82,11 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
 }
 
 void drop_suppressed(std::string_view source, Language lang, LintResult& result) {
-  if (result.diagnostics.empty() || source.find("pctlint-") == std::string_view::npos) return;
+  // memmem, not string_view::find, which calls memchr for every 'p' in the file.
+  constexpr std::string_view marker = "pctlint-";
+  if (result.diagnostics.empty() ||
+      !memmem(source.data(), source.size(), marker.data(), marker.size()))
+    return;
   const Suppressions suppressions(source, lang);
   std::erase_if(result.diagnostics,
                 [&](const Diagnostic& d) { return suppressions.suppressed(d.begin, d.rule->id); });

@@ -27,6 +27,27 @@ const Rule* find_rule(std::string_view id_or_name) {
   return nullptr;
 }
 
+ByteSet byte_set(std::string_view bytes) {
+  ByteSet s;
+  for (char c : bytes)
+    s.set(static_cast<unsigned char>(c));
+  return s;
+}
+
+ByteSet byte_set(const CharSet& set) {
+  ByteSet s;
+  for (unsigned c = 0; c < 256; ++c)
+    s[c] = set.contains(static_cast<unsigned char>(c));
+  return s;
+}
+
+ByteSet byte_range(unsigned char first, unsigned char last) {
+  ByteSet s;
+  for (unsigned c = first; c <= last; ++c)
+    s.set(c);
+  return s;
+}
+
 std::string rule_doc_url(const RuleInfo& rule) {
   // GitHub's anchor for the heading "## PCT001 lowercase-hex" in rules/README.md.
   std::string anchor;

@@ -3,10 +3,12 @@
 // check over one URL that reports findings in the URL's own text coordinates.
 #pragma once
 
+#include "core/charset.h"
 #include "core/finder.h"
 #include "core/url.h"
 #include "rules/diagnostic.h"
 
+#include <bitset>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,10 +55,20 @@ struct UrlUnderCheck {
   const Config& config;
 };
 
+// A set of byte values.
+using ByteSet = std::bitset<256>;
+ByteSet byte_set(std::string_view bytes);
+ByteSet byte_set(const CharSet& set);
+ByteSet byte_range(unsigned char first, unsigned char last);
+
 class Rule {
 public:
   virtual ~Rule() = default;
   virtual const RuleInfo& info() const = 0;
+  // Bytes of which a URL must hold at least one for check() to find anything; the engine does not
+  // run the rule on other URLs (most URLs are fine, and this keeps them cheap). Every byte unless
+  // a rule says otherwise.
+  virtual ByteSet triggers() const { return ByteSet().set(); }
   virtual void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const = 0;
 };
 

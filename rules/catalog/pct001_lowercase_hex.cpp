@@ -32,6 +32,7 @@ Uppercases the hex digits (safe: the URL decodes to the same bytes).
 class LowercaseHex final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set("%"); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     // An escaped unreserved character is PCT008's to fix (it removes the escape altogether).
     const RuleInfo& unreserved = encoded_unreserved_rule().info();

@@ -54,6 +54,7 @@ std::string as_windows1252(std::string_view bytes) {
 class InvalidUtf8Escape final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set("%"); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     // Only an escape of a byte >= 0x80 can be ill-formed UTF-8: most URLs have none.

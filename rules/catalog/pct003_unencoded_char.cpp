@@ -38,6 +38,7 @@ std::string describe_char(unsigned char c) {
 class UnencodedChar final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set(charsets::excluded_ascii); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     for (std::size_t i = 0; i < t.size(); ++i) {

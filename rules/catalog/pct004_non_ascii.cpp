@@ -34,6 +34,7 @@ Percent-encodes the character's UTF-8 bytes (safe: it decodes to the same bytes)
 class NonAscii final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_range(0x80, 0xFF); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     if (url.config.allow_non_ascii) return;
     const std::string_view t = url.text;

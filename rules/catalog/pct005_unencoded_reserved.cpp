@@ -35,6 +35,7 @@ the same bytes).
 class UnencodedReserved final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set("#[]@"); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     auto report = [&](std::size_t i, std::string why) {

@@ -33,6 +33,7 @@ Replaces it with the UTF-8 escapes of the same character, combining a surrogate 
 class PercentUEscape final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set("%"); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     for (const PercentU& u : find_percent_u(url.text)) {
       if (url.url.in_placeholder(u.offset)) continue;

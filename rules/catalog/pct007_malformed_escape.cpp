@@ -30,6 +30,7 @@ Writes the `%` as `%25`: unsafe, since the author may have meant an escape and m
 class MalformedEscape final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set("%"); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     const std::vector<PercentU> percent_u = find_percent_u(t); // PCT006's findings

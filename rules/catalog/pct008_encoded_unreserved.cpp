@@ -32,6 +32,7 @@ Writes the character itself (safe: equivalent by definition).
 class EncodedUnreserved final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set("%"); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {

@@ -31,6 +31,7 @@ None: whether a real separator or another character was meant is for the author 
 class EncodedSlash final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
+  ByteSet triggers() const override { return byte_set("%"); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const Span path = url.parts.path;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {

@@ -235,14 +235,19 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
     error = path + ": " + std::strerror(errno);
     return std::nullopt;
   }
+  // Read straight into the string, sized from fstat; a file that grows meanwhile still reads
+  // whole, one that shrinks is trimmed.
   std::string data;
   struct stat st;
-  if (fstat(fd, &st) == 0 && st.st_size > 0) data.reserve(static_cast<std::size_t>(st.st_size));
-  char buf[1 << 16];
+  std::size_t size = 0;
+  if (fstat(fd, &st) == 0 && st.st_size > 0) size = static_cast<std::size_t>(st.st_size);
+  data.resize(size + 1);
+  std::size_t got = 0;
   for (;;) {
-    const ssize_t n = read(fd, buf, sizeof buf);
+    if (got == data.size()) data.resize(data.size() * 2);
+    const ssize_t n = read(fd, data.data() + got, data.size() - got);
     if (n > 0)
-      data.append(buf, static_cast<std::size_t>(n));
+      got += static_cast<std::size_t>(n);
     else if (n == 0)
       break;
     else if (errno != EINTR) {
@@ -251,6 +256,7 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
       return std::nullopt;
     }
   }
+  data.resize(got);
   close(fd);
   return data;
 }

@@ -1,3 +1,4 @@
+#include "core/finder_text.h"
 #include "core/percent.h"
 #include "core/url.h"
 #include "rules/engine.h"
@@ -7,6 +8,7 @@
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 
@@ -268,4 +270,106 @@ TEST_CASE("real-looking correct code in tests/fixtures/clean produces no finding
     ++files;
   }
   CHECK(files >= 6);
+}
+
+// The engine skips a rule on URLs holding none of its trigger bytes; that must never hide a
+// finding. Random URLs, each drawn from a random part of a wide alphabet, so that every rule meets
+// many URLs without its triggers but with everything else.
+TEST_CASE("a rule finds nothing in a URL without its trigger bytes") {
+  const std::vector<std::string> pieces = {"a",
+                                           "Z",
+                                           "0",
+                                           "-",
+                                           ".",
+                                           "_",
+                                           "~",
+                                           "/",
+                                           "?",
+                                           "#",
+                                           "[",
+                                           "]",
+                                           "@",
+                                           ":",
+                                           "!",
+                                           "$",
+                                           "&",
+                                           "'",
+                                           "(",
+                                           ")",
+                                           "*",
+                                           "+",
+                                           ",",
+                                           ";",
+                                           "=",
+                                           " ",
+                                           "\t",
+                                           "\"",
+                                           "<",
+                                           ">",
+                                           "\\",
+                                           "^",
+                                           "`",
+                                           "{",
+                                           "}",
+                                           "|",
+                                           "\x7f",
+                                           "%",
+                                           "%41",
+                                           "%7e",
+                                           "%2F",
+                                           "%5C",
+                                           "%00",
+                                           "%0D",
+                                           "%C3%A4",
+                                           "%c3%a4",
+                                           "%C4",
+                                           "%80",
+                                           "%C0%AF",
+                                           "%ED%A0%80",
+                                           "%F4%90%80%80",
+                                           "%u00E4",
+                                           "%uD83D%uDE00",
+                                           "%2520",
+                                           "%25C3%25A4",
+                                           "%ZZ",
+                                           "%4",
+                                           "é",
+                                           "中",
+                                           "😀",
+                                           "\xC3\x28",
+                                           "{id}",
+                                           "${x}",
+                                           ":id"};
+  std::mt19937 rng(42);
+  const Config config;
+  std::size_t skipped = 0, fired = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::vector<std::string> alphabet;
+    for (const std::string& p : pieces)
+      if (rng() % 4 == 0) alphabet.push_back(p);
+    if (alphabet.empty()) continue;
+    FoundUrl url;
+    url.text = "https://";
+    for (int k = 0, len = int(rng() % 24); k < len; ++k)
+      url.text += alphabet[rng() % alphabet.size()];
+    url.placeholders = find_placeholders(url.text, all_placeholder_styles, true);
+    const UrlParts parts = split_url(url.text);
+    const UrlUnderCheck under{url, url.text, parts, config};
+    ByteSet present;
+    for (char c : url.text)
+      present.set(static_cast<unsigned char>(c));
+    for (const Rule* rule : all_rules()) {
+      std::vector<UrlFinding> findings;
+      rule->check(under, findings);
+      if ((present & rule->triggers()).any()) {
+        fired += !findings.empty();
+        continue;
+      }
+      ++skipped;
+      if (!findings.empty())
+        FAIL(rule->info().id << " found something in a URL without its triggers: " << url.text);
+    }
+  }
+  CHECK(skipped > 20000);
+  CHECK(fired > 20000);
 }
