@@ -72,7 +72,8 @@ public:
         i += 2;
         continue;
       }
-      if (src_.compare(i, string_.close.size(), string_.close) == 0) return i;
+      if (c == string_.close[0] && src_.compare(i, string_.close.size(), string_.close) == 0)
+        return i;
       ++i;
     }
     return line_end;
@@ -80,7 +81,7 @@ public:
 
 private:
   bool at(std::size_t i, std::string_view s) const {
-    return !s.empty() && src_.compare(i, s.size(), s) == 0;
+    return !s.empty() && src_[i] == s[0] && src_.compare(i, s.size(), s) == 0;
   }
   bool ident_before(std::size_t i) const {
     return i > line_start_ &&
@@ -308,19 +309,22 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
   return true;
 }
 
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
   std::string lower(scheme);
   for (char& c : lower)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    c = ascii_lower(c);
   if (lower == "data") return false;
   if (options.schemes.empty()) return true;
   return std::find(options.schemes.begin(), options.schemes.end(), lower) != options.schemes.end();
 }
 
 bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == y;
-         });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](char x, char y) { return ascii_lower(x) == y; });
 }
 
 } // namespace
@@ -344,7 +348,8 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
     // "://", or ":\/\/" as JSON and JavaScript may escape it
     const bool slashes =
         (colon + 2 < src.size() && src[colon + 1] == '/' && src[colon + 2] == '/') ||
-        src.compare(colon + 1, 4, "\\/\\/") == 0;
+        (colon + 1 < src.size() && src[colon + 1] == '\\' &&
+         src.compare(colon + 1, 4, "\\/\\/") == 0);
     if (slashes) {
       start = colon;
       while (start > 0 && charsets::scheme.contains(src[start - 1]))
@@ -365,9 +370,11 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
     std::size_t line_start = start;
     while (line_start > 0 && src[line_start - 1] != '\n' && src[line_start - 1] != '\r')
       --line_start;
-    std::size_t line_end = start;
-    while (line_end < src.size() && src[line_end] != '\n' && src[line_end] != '\r')
-      ++line_end;
+    std::size_t line_end = src.size();
+    if (const void* nl = std::memchr(base + start, '\n', src.size() - start))
+      line_end = static_cast<std::size_t>(static_cast<const char*>(nl) - base);
+    if (const void* cr = std::memchr(base + start, '\r', line_end - start))
+      line_end = static_cast<std::size_t>(static_cast<const char*>(cr) - base);
 
     FoundUrl url;
     // The URL is read from `text`: the literal's decoded content when it has escapes, else a

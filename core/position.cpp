@@ -1,5 +1,6 @@
 #include "core/position.h"
 
+#include "core/scan.h"
 #include "core/utf8.h"
 
 #include <algorithm>
@@ -90,19 +91,48 @@ LinePosition LineIndex::position_of(std::size_t offset, OffsetEncoding enc) cons
   const std::size_t line_no = static_cast<std::size_t>(it - starts_.begin()) - 1;
   const std::string_view text = line(line_no);
   const std::size_t in_line = std::min(offset - starts_[line_no], text.size());
+  return {line_no, column_of(text, in_line, enc)};
+}
+
+std::size_t column_of(std::string_view line, std::size_t in_line, OffsetEncoding enc) {
   // Count whole characters before `in_line`; an offset inside a character maps to its start.
   std::size_t units = 0;
   for (std::size_t i = 0; i < in_line;) {
-    if (static_cast<unsigned char>(text[i]) < 0x80) {
+    if (static_cast<unsigned char>(line[i]) < 0x80) {
       ++units, ++i;
       continue;
     }
-    const Utf8Char c = decode_utf8_char(text, i);
+    const Utf8Char c = decode_utf8_char(line, i);
     if (i + c.length > in_line) break;
     units += units_of(c, enc);
     i += c.length;
   }
-  return {line_no, units};
+  return units;
+}
+
+LineCursor::LineCursor(std::string_view text) : text_(text) {
+  if (std::memchr(text.data(), '\r', text.size())) index_.emplace(text);
+}
+
+LineCursor::Line LineCursor::line_at(std::size_t offset) {
+  offset = std::min(offset, text_.size());
+  if (index_) {
+    const std::size_t n = index_->position_of(offset, OffsetEncoding::Utf8).line;
+    return {n, index_->line_start(n), index_->line(n)};
+  }
+  if (offset > pos_) {
+    const std::string_view skipped = text_.substr(pos_, offset - pos_);
+    if (const std::size_t breaks = count_byte(skipped, '\n')) {
+      line_ += breaks;
+      const void* last = memrchr(skipped.data(), '\n', skipped.size());
+      line_start_ = static_cast<std::size_t>(static_cast<const char*>(last) - text_.data()) + 1;
+    }
+    pos_ = offset;
+  }
+  const void* end = std::memchr(text_.data() + offset, '\n', text_.size() - offset);
+  const std::size_t line_end =
+      end ? static_cast<std::size_t>(static_cast<const char*>(end) - text_.data()) : text_.size();
+  return {line_, line_start_, text_.substr(line_start_, line_end - line_start_)};
 }
 
 std::size_t LineIndex::offset_of(LinePosition pos, OffsetEncoding enc) const {

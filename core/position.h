@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +46,31 @@ public:
 private:
   std::string_view text_;
   std::vector<std::size_t> starts_;
+};
+
+// The column of byte `in_line` of `line` in `enc` code units; an offset inside a character counts
+// from the character's start.
+std::size_t column_of(std::string_view line, std::size_t in_line, OffsetEncoding enc);
+
+// Lines of ascending offsets in one forward pass that counts line breaks in bulk: for callers that
+// want a few positions in each of many long texts (the CLI), where building a LineIndex would
+// visit every line. Answers exactly as LineIndex does.
+class LineCursor {
+public:
+  explicit LineCursor(std::string_view text);
+
+  struct Line {
+    std::size_t index = 0; // 0-based
+    std::size_t start = 0; // byte offset of the line's start
+    std::string_view text; // without its terminator
+  };
+  // The line holding `offset` (clamped to the text's size). Offsets must not decrease.
+  Line line_at(std::size_t offset);
+
+private:
+  std::string_view text_;
+  std::optional<LineIndex> index_; // text with '\r' (CR and CRLF breaks): the exact slow path
+  std::size_t pos_ = 0, line_ = 0, line_start_ = 0;
 };
 
 } // namespace pctlint

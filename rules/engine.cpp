@@ -1,11 +1,11 @@
 #include "rules/engine.h"
 
+#include "core/scan.h"
 #include "core/url.h"
 #include "rules/rule.h"
 #include "rules/suppression.h"
 
 #include <algorithm>
-#include <cstring>
 #include <optional>
 
 namespace pctlint {
@@ -82,11 +82,7 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
 }
 
 void drop_suppressed(std::string_view source, Language lang, LintResult& result) {
-  // memmem, not string_view::find, which calls memchr for every 'p' in the file.
-  constexpr std::string_view marker = "pctlint-";
-  if (result.diagnostics.empty() ||
-      !memmem(source.data(), source.size(), marker.data(), marker.size()))
-    return;
+  if (result.diagnostics.empty() || !contains(source, "pctlint-")) return;
   const Suppressions suppressions(source, lang);
   std::erase_if(result.diagnostics,
                 [&](const Diagnostic& d) { return suppressions.suppressed(d.begin, d.rule->id); });

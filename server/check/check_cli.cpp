@@ -180,6 +180,7 @@ int run_check_command(const Args& args) {
   std::mutex mutex;
   std::condition_variable ready;
   std::atomic<std::size_t> next{0};
+  std::size_t awaited = 0; // the report the printing thread waits for (under `mutex`)
   std::atomic<bool> config_error{false};
   const unsigned jobs = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());
   auto worker = [&] {
@@ -188,11 +189,15 @@ int run_check_command(const Args& args) {
       bool bad_config = false;
       check_file(reports[i], configs, o, bad_config);
       if (bad_config) config_error = true;
+      bool wake;
       {
         std::lock_guard lock(mutex);
         done[i] = 1;
+        wake = i == awaited;
       }
-      ready.notify_one();
+      // Only the report the printer waits for wakes it: a wake-up per file costs more than a
+      // small file's lint.
+      if (wake) ready.notify_one();
     }
   };
   std::vector<std::thread> threads;
@@ -208,6 +213,7 @@ int run_check_command(const Args& args) {
   for (std::size_t i = 0; i < n; ++i) {
     {
       std::unique_lock lock(mutex);
+      awaited = i;
       while (!done[i]) {
         ready.wait_for(lock, std::chrono::milliseconds(100));
         const auto now = std::chrono::steady_clock::now();

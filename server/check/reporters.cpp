@@ -3,6 +3,7 @@
 #include "core/position.h"
 #include "server/check/report.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -11,10 +12,30 @@ namespace pctlint::check {
 std::vector<Reported> resolve(std::string_view source, const std::vector<Diagnostic>& diagnostics) {
   std::vector<Reported> out;
   if (diagnostics.empty()) return out;
-  const LineIndex index(source);
+  // Every offset to report, located in one forward pass over the file.
+  std::vector<std::size_t> offsets;
+  for (const Diagnostic& d : diagnostics) {
+    offsets.push_back(d.begin);
+    offsets.push_back(d.end);
+    if (d.fix)
+      for (const Edit& e : d.fix->edits)
+        offsets.push_back(e.begin), offsets.push_back(e.end);
+  }
+  std::sort(offsets.begin(), offsets.end());
+  offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+  LineCursor cursor(source);
+  std::vector<LineCursor::Line> lines;
+  lines.reserve(offsets.size());
+  for (std::size_t offset : offsets)
+    lines.push_back(cursor.line_at(offset));
+  auto line_of = [&](std::size_t offset) -> const LineCursor::Line& {
+    return lines[static_cast<std::size_t>(std::lower_bound(offsets.begin(), offsets.end(), offset) -
+                                          offsets.begin())];
+  };
   auto pos = [&](std::size_t offset) {
-    const LinePosition p = index.position_of(offset, OffsetEncoding::Utf32);
-    return Position{p.line + 1, p.column + 1};
+    const LineCursor::Line& l = line_of(offset);
+    const std::size_t in_line = std::min(std::min(offset, source.size()) - l.start, l.text.size());
+    return Position{l.index + 1, column_of(l.text, in_line, OffsetEncoding::Utf32) + 1};
   };
   for (const Diagnostic& d : diagnostics) {
     Reported r;
@@ -23,10 +44,10 @@ std::vector<Reported> resolve(std::string_view source, const std::vector<Diagnos
     r.message = d.message;
     r.start = pos(d.begin);
     r.end = pos(d.end);
-    const std::size_t line = r.start.line - 1;
-    r.source_line = std::string(index.line(line));
-    r.caret_from = d.begin - index.line_start(line);
-    r.caret_to = std::min(d.end - index.line_start(line), r.source_line.size());
+    const LineCursor::Line& line = line_of(d.begin);
+    r.source_line = std::string(line.text);
+    r.caret_from = d.begin - line.start;
+    r.caret_to = std::min(d.end - line.start, r.source_line.size());
     if (d.fix) {
       r.fix = d.fix->applicability;
       r.fix_title = d.fix->title;

@@ -1,7 +1,11 @@
 #include "core/position.h"
+#include "core/scan.h"
 
+#include <algorithm>
 #include <doctest/doctest.h>
+#include <random>
 #include <string>
+#include <vector>
 
 using namespace pctlint;
 
@@ -53,6 +57,49 @@ TEST_CASE("offset -> position -> offset round-trips on character boundaries") {
     for (std::size_t off : {0u, 1u, 3u, 7u, 11u, 14u, 17u, 20u}) {
       CAPTURE(off);
       CHECK(index.offset_of(index.position_of(off, enc), enc) == off);
+    }
+  }
+}
+
+TEST_CASE("count_byte and contains agree with plain loops at every length and alignment") {
+  std::mt19937 rng(5);
+  const std::string alphabet = "pctlin-\n\r a";
+  for (int n = 0; n < 3000; ++n) {
+    std::string text(rng() % 300, ' ');
+    for (char& c : text)
+      c = alphabet[rng() % alphabet.size()];
+    if (rng() % 3 == 0) text.insert(rng() % (text.size() + 1), "pctlint-");
+    const std::string_view view = std::string_view(text).substr(rng() % 4 % (text.size() + 1));
+    REQUIRE(count_byte(view, '\n') ==
+            static_cast<std::size_t>(std::count(view.begin(), view.end(), '\n')));
+    REQUIRE(contains(view, "pctlint-") == (view.find("pctlint-") != std::string_view::npos));
+    REQUIRE(contains(view, "-\n") == (view.find("-\n") != std::string_view::npos));
+  }
+}
+
+TEST_CASE("LineCursor answers as LineIndex does, with LF, CRLF, CR and non-ASCII text") {
+  std::mt19937 rng(9);
+  const std::vector<std::string> pieces = {"a",  "\t", "é",    "中", "😀",
+                                           "\n", "\n", "\r\n", "\r", " "};
+  for (int n = 0; n < 500; ++n) {
+    std::string text;
+    const bool with_cr = n % 2 == 0;
+    for (int k = 0, len = int(rng() % 200); k < len; ++k) {
+      const std::string& p = pieces[rng() % pieces.size()];
+      if (!with_cr && p.find('\r') != std::string::npos) continue;
+      text += p;
+    }
+    const LineIndex index(text);
+    LineCursor cursor(text);
+    for (std::size_t offset = 0; offset <= text.size() + 2; offset += 1 + rng() % 7) {
+      const LineCursor::Line line = cursor.line_at(offset);
+      const LinePosition expected = index.position_of(offset, OffsetEncoding::Utf16);
+      REQUIRE(line.index == expected.line);
+      REQUIRE(line.start == index.line_start(expected.line));
+      REQUIRE(line.text == index.line(expected.line));
+      const std::size_t in_line =
+          std::min(std::min(offset, text.size()) - line.start, line.text.size());
+      REQUIRE(column_of(line.text, in_line, OffsetEncoding::Utf16) == expected.column);
     }
   }
 }
