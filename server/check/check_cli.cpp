@@ -105,13 +105,15 @@ void check_file(FileReport& report, ConfigCache& configs, const Options& o, bool
   const auto size = std::filesystem::file_size(report.path, ec);
   if (!ec && size > base.max_file_size) return;
   std::string error;
-  const auto text = read_file(report.path, error);
-  if (!text) {
+  thread_local std::string text; // reused: files come one after another on each thread
+  if (!read_file_into(report.path, text, error)) {
     report.errors.push_back(error);
     return;
   }
-  if (looks_binary(*text)) return;
-  check_text(report, report.path, *text, effective(base, o), o, true);
+  if (looks_binary(text)) return;
+  const Config config = effective(base, o);
+  report.fail_on = config.fail_on;
+  check_text(report, report.path, text, config, o, true);
 }
 
 void tally(Summary& s, const FileReport& f, Severity fail_on, bool& failed) {
@@ -180,7 +182,10 @@ int run_check_command(const Args& args) {
   std::mutex mutex;
   std::condition_variable ready;
   std::atomic<std::size_t> next{0};
-  std::size_t awaited = 0; // the report the printing thread waits for (under `mutex`)
+  // Under `mutex`: every report before `frontier` is done; the printer sleeps until `frontier`
+  // passes `wake_at`. It asks for a batch, since a wake-up per file costs more than a small file.
+  std::size_t frontier = 0, wake_at = 0;
+  constexpr std::size_t kBatch = 32;
   std::atomic<bool> config_error{false};
   const unsigned jobs = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());
   auto worker = [&] {
@@ -193,10 +198,11 @@ int run_check_command(const Args& args) {
       {
         std::lock_guard lock(mutex);
         done[i] = 1;
-        wake = i == awaited;
+        const std::size_t before = frontier;
+        while (frontier < n && done[frontier])
+          ++frontier;
+        wake = before <= wake_at && frontier > wake_at;
       }
-      // Only the report the printer waits for wakes it: a wake-up per file costs more than a
-      // small file's lint.
       if (wake) ready.notify_one();
     }
   };
@@ -213,8 +219,8 @@ int run_check_command(const Args& args) {
   for (std::size_t i = 0; i < n; ++i) {
     {
       std::unique_lock lock(mutex);
-      awaited = i;
-      while (!done[i]) {
+      wake_at = std::min(n - 1, i + kBatch - 1);
+      while (frontier <= i) {
         ready.wait_for(lock, std::chrono::milliseconds(100));
         const auto now = std::chrono::steady_clock::now();
         if (progress && now - started > std::chrono::seconds(1) &&
@@ -226,8 +232,7 @@ int run_check_command(const Args& args) {
       }
     }
     if (progress_shown) std::fputs("\r\x1b[K", stderr);
-    const Severity threshold =
-        fail_on ? *fail_on : configs.for_file(reports[i].path)->config.fail_on;
+    const Severity threshold = fail_on ? *fail_on : reports[i].fail_on;
     tally(summary, reports[i], threshold, failed);
     reporter->file(reports[i]);
     reports[i] = FileReport{};

@@ -230,14 +230,19 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::strin
 }
 
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
+  std::string data;
+  if (!read_file_into(path, data, error)) return std::nullopt;
+  return data;
+}
+
+bool read_file_into(const std::string& path, std::string& data, std::string& error) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = path + ": " + std::strerror(errno);
-    return std::nullopt;
+    return false;
   }
   // Read straight into the string, sized from fstat; a file that grows meanwhile still reads
   // whole, one that shrinks is trimmed.
-  std::string data;
   struct stat st;
   std::size_t size = 0;
   if (fstat(fd, &st) == 0 && st.st_size > 0) size = static_cast<std::size_t>(st.st_size);
@@ -253,12 +258,12 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
     else if (errno != EINTR) {
       error = path + ": " + std::strerror(errno);
       close(fd);
-      return std::nullopt;
+      return false;
     }
   }
   data.resize(got);
   close(fd);
-  return data;
+  return true;
 }
 
 } // namespace pctlint::check

@@ -55,5 +55,7 @@ private:
 
 // Reads a whole file; nullopt and `error` set on failure.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
+// The same into `data`, whose capacity is reused (one buffer per checking thread).
+bool read_file_into(const std::string& path, std::string& data, std::string& error);
 
 } // namespace pctlint::check

@@ -45,6 +45,7 @@ struct FileReport {
   std::size_t fixes_applied = 0;
   std::string diff; // with --diff
   bool checked = false;
+  Severity fail_on = Severity::Warning; // the file's configured --fail-on level
 };
 
 // Builds the reported form of `diagnostics` over `source`.
