@@ -30,19 +30,27 @@ void drop_suppressed(std::string_view source, Language lang, LintResult& result)
 // and reused while the line's text is unchanged, so a keystroke re-lints one line. Exact because
 // URL finding is line-local (core/finder.h): the result always equals lint(source, ...).
 // Call clear() when the configuration changes.
+// Lints successive versions of one document, re-linting only the lines an edit touched: URL
+// finding is line-local, so the other lines' findings stand (shifted when the edit moved them).
+// The previous text is diffed against the new one (common prefix and suffix), which costs a
+// memcmp, not a pass over every line. The caller clears it when the configuration changes.
 class LintCache {
 public:
   // With `urls` false, LintResult::urls stays empty (publishing diagnostics needs none).
   LintResult lint(std::string_view source, Language lang, const Config& config, bool urls = true);
-  void clear() { lines_.clear(); }
+  void clear() {
+    text_.clear();
+    lines_.clear();
+  }
 
 private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  struct Line {
+    std::size_t start = 0; // in text_
+    std::size_t end = 0;   // before its terminator
+    LintResult result;     // offsets relative to `start`; empty for lines without ':'
   };
-  // Findings of one line, with offsets relative to the line's start.
-  std::unordered_map<std::string, LintResult, Hash, std::equal_to<>> lines_;
+  std::string text_;
+  std::vector<Line> lines_;
   Language language_ = Language::PlainText;
 };
 

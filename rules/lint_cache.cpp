@@ -1,5 +1,6 @@
 #include "rules/engine.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace pctlint {
@@ -26,36 +27,93 @@ void shift_into(LintResult& out, const LintResult& line, std::size_t by, bool ur
   }
 }
 
+// Lines end at '\n' or '\r', as the finder's do.
+std::size_t line_end(std::string_view text, std::size_t from) {
+  std::size_t end = from;
+  while (end < text.size() && text[end] != '\n' && text[end] != '\r')
+    ++end;
+  return end;
+}
+
+std::size_t common_prefix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t i = 0;
+  // Big blocks by memcmp, then the differing block byte by byte.
+  constexpr std::size_t kBlock = 4096;
+  while (i + kBlock <= n && std::memcmp(a.data() + i, b.data() + i, kBlock) == 0)
+    i += kBlock;
+  while (i < n && a[i] == b[i])
+    ++i;
+  return i;
+}
+
+std::size_t common_suffix(std::string_view a, std::string_view b, std::size_t limit) {
+  std::size_t i = 0;
+  constexpr std::size_t kBlock = 4096;
+  while (i + kBlock <= limit && std::memcmp(a.data() + a.size() - i - kBlock,
+                                            b.data() + b.size() - i - kBlock, kBlock) == 0)
+    i += kBlock;
+  while (i < limit && a[a.size() - 1 - i] == b[b.size() - 1 - i])
+    ++i;
+  return i;
+}
+
 } // namespace
 
 LintResult LintCache::lint(std::string_view source, Language lang, const Config& config,
                            bool urls) {
   if (lang != language_) {
-    lines_.clear();
+    clear();
     language_ = lang;
   }
-  LintResult result;
-  decltype(lines_) used;
-  // Lines end at '\n' or '\r', as the finder's do; only lines holding a ':' can hold a URL.
-  std::size_t start = 0;
-  while (start < source.size()) {
-    std::size_t end = start;
-    while (end < source.size() && source[end] != '\n' && source[end] != '\r')
-      ++end;
-    const std::string_view line = source.substr(start, end - start);
-    if (std::memchr(line.data(), ':', line.size())) {
-      auto it = used.find(line);
-      if (it == used.end()) {
-        if (auto cached = lines_.find(line); cached != lines_.end())
-          it = used.emplace(cached->first, std::move(cached->second)).first;
-        else
-          it = used.emplace(std::string(line), lint_unsuppressed(line, lang, config)).first;
-      }
-      shift_into(result, it->second, start, urls);
-    }
-    start = end + 1;
+  // Old lines wholly inside the common prefix (terminator included) are kept as they are; old
+  // lines wholly inside the common suffix (with the terminator before them) are kept, shifted.
+  const std::size_t prefix = common_prefix(text_, source);
+  const std::size_t suffix =
+      common_suffix(text_, source, std::min(text_.size(), source.size()) - prefix);
+  const std::size_t old_tail = text_.size() - suffix; // old offsets >= this are unchanged
+  std::size_t head = 0;                               // lines_[0, head) are kept
+  while (head < lines_.size() && lines_[head].end < prefix)
+    ++head;
+  std::size_t tail = lines_.size(); // lines_[tail, size) are kept
+  while (tail > head && lines_[tail - 1].start >= old_tail + 1)
+    --tail;
+  // The new text between the kept lines: from the first line not kept to the first kept tail line.
+  const std::size_t from = head < lines_.size() ? lines_[head].start : text_.size();
+  const std::ptrdiff_t delta =
+      static_cast<std::ptrdiff_t>(source.size()) - static_cast<std::ptrdiff_t>(text_.size());
+  const std::size_t to =
+      tail < lines_.size()
+          ? static_cast<std::size_t>(static_cast<std::ptrdiff_t>(lines_[tail].start) + delta)
+          : source.size() + 1;
+  std::vector<Line> middle;
+  for (std::size_t start = std::min(from, source.size() + 1); start < to;) {
+    Line line;
+    line.start = start;
+    line.end = line_end(source, start);
+    const std::string_view text = source.substr(start, line.end - start);
+    // Only lines holding a ':' can hold a URL.
+    if (std::memchr(text.data(), ':', text.size()))
+      line.result = lint_unsuppressed(text, lang, config);
+    middle.push_back(std::move(line));
+    if (line.end >= source.size()) break;
+    start = line.end + 1;
   }
-  lines_ = std::move(used); // keep only what this text still holds
+  for (std::size_t k = tail; k < lines_.size(); ++k) {
+    lines_[k].start =
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(lines_[k].start) + delta);
+    lines_[k].end = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(lines_[k].end) + delta);
+  }
+  lines_.erase(lines_.begin() + static_cast<std::ptrdiff_t>(head),
+               lines_.begin() + static_cast<std::ptrdiff_t>(tail));
+  lines_.insert(lines_.begin() + static_cast<std::ptrdiff_t>(head),
+                std::make_move_iterator(middle.begin()), std::make_move_iterator(middle.end()));
+  text_.assign(source);
+
+  LintResult result;
+  for (const Line& line : lines_)
+    if (!line.result.diagnostics.empty() || (urls && !line.result.urls.empty()))
+      shift_into(result, line.result, line.start, urls);
   drop_suppressed(source, lang, result);
   return result;
 }

@@ -45,20 +45,25 @@ TEST_CASE("LintCache gives exactly lint()'s result over a sequence of random edi
   std::uniform_int_distribution<std::size_t> pick(0, std::size(pieces) - 1);
   for (Language lang : {Language::JavaScript, Language::Python, Language::Markdown}) {
     std::string text;
-    for (int i = 0; i < 30; ++i) text += pieces[pick(rng)];
+    for (int i = 0; i < 30; ++i)
+      text += pieces[pick(rng)];
     LintCache cache;
     const Config config;
-    for (int step = 0; step < 150; ++step) {
+    for (int step = 0; step < 400; ++step) {
       CAPTURE(step);
       require_same(cache.lint(text, lang, config), lint(text, lang, config));
       // An edit: insert a piece, delete a range, or change one character.
       std::uniform_int_distribution<std::size_t> at(0, text.size());
       const std::size_t pos = at(rng);
       switch (rng() % 3) {
-      case 0: text.insert(pos, pieces[pick(rng)]); break;
-      case 1: text.erase(pos, rng() % 40); break;
+      case 0:
+        text.insert(pos, pieces[pick(rng)]);
+        break;
+      case 1:
+        text.erase(pos, rng() % 40);
+        break;
       default:
-        if (pos < text.size()) text[pos] = "%x: /'\"c"[rng() % 8];
+        if (pos < text.size()) text[pos] = "%x: /'\"c\n\r"[rng() % 10];
       }
     }
   }
