@@ -140,4 +140,30 @@ std::size_t LineIndex::offset_of(LinePosition pos, OffsetEncoding enc) const {
   return starts_[pos.line] + byte_offset_of_units(line(pos.line), pos.column, enc);
 }
 
+std::size_t offset_of(std::string_view text, LinePosition pos, OffsetEncoding enc) {
+  std::size_t start = 0, line = 0;
+  if (!std::memchr(text.data(), '\r', text.size())) {
+    // Whole blocks while they hold fewer line breaks than are left to pass.
+    constexpr std::size_t kBlock = 4096;
+    while (start + kBlock <= text.size()) {
+      const std::size_t breaks = count_byte(text.substr(start, kBlock), '\n');
+      if (line + breaks >= pos.line) break;
+      line += breaks;
+      start += kBlock;
+    }
+    // `start` may now sit mid-line; the next '\n' ends that line.
+    while (line < pos.line) {
+      const void* nl = std::memchr(text.data() + start, '\n', text.size() - start);
+      if (!nl) return text.size();
+      start = static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1;
+      ++line;
+    }
+    const void* nl = std::memchr(text.data() + start, '\n', text.size() - start);
+    const std::size_t end =
+        nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) : text.size();
+    return start + byte_offset_of_units(text.substr(start, end - start), pos.column, enc);
+  }
+  return LineIndex(text).offset_of(pos, enc);
+}
+
 } // namespace pctlint

@@ -73,4 +73,8 @@ private:
   std::size_t pos_ = 0, line_ = 0, line_start_ = 0;
 };
 
+// LineIndex::offset_of without indexing the text: only the lines up to `pos.line` are walked
+// (in bulk where the text has no '\r'). For one-off conversions in long texts (an LSP edit).
+std::size_t offset_of(std::string_view text, LinePosition pos, OffsetEncoding enc);
+
 } // namespace pctlint

@@ -26,9 +26,9 @@ bool DraftStore::change(const std::string& uri, std::int64_t version,
       d.text = c.text;
       continue;
     }
-    const LineIndex index(d.text);
-    std::size_t begin = index.offset_of({c.range->start.line, c.range->start.character}, encoding);
-    std::size_t end = index.offset_of({c.range->end.line, c.range->end.character}, encoding);
+    std::size_t begin =
+        offset_of(d.text, {c.range->start.line, c.range->start.character}, encoding);
+    std::size_t end = offset_of(d.text, {c.range->end.line, c.range->end.character}, encoding);
     if (end < begin) std::swap(begin, end);
     d.text.replace(begin, end - begin, c.text);
   }

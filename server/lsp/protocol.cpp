@@ -2,6 +2,9 @@
 
 #include "core/charset.h"
 #include "core/percent.h"
+#include "rules/rule.h"
+
+#include <algorithm>
 
 namespace pctlint::lsp {
 
@@ -61,6 +64,46 @@ std::optional<std::string> uri_to_path(std::string_view uri) {
 std::string path_to_uri(std::string_view path) {
   static constexpr CharSet kPathChars = charsets::path - CharSet(":");
   return "file://" + percent_encode(path, kPathChars);
+}
+
+json diagnostic_to_json(const Range& range, const Diagnostic& d) {
+  return {{"range", range},      {"severity", lsp_severity(d.severity)},
+          {"code", d.rule->id},  {"codeDescription", {{"href", rule_doc_url(*d.rule)}}},
+          {"source", "pctlint"}, {"message", d.message}};
+}
+
+void append_json_string(std::string& out, std::string_view s) {
+  const bool plain = std::all_of(
+      s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; });
+  if (!plain) {
+    out += json(std::string(s)).dump(-1, ' ', false, json::error_handler_t::replace);
+    return;
+  }
+  out += '"';
+  out += s;
+  out += '"';
+}
+
+void append_diagnostic_json(std::string& out, const Range& range, const Diagnostic& d) {
+  auto number = [&](std::size_t n) { out += std::to_string(n); };
+  // Keys in the order json's std::map dumps them, so both forms are byte-identical.
+  out += "{\"code\":";
+  append_json_string(out, d.rule->id);
+  out += ",\"codeDescription\":{\"href\":";
+  append_json_string(out, rule_doc_url(*d.rule));
+  out += "},\"message\":";
+  append_json_string(out, d.message);
+  out += ",\"range\":{\"end\":{\"character\":";
+  number(range.end.character);
+  out += ",\"line\":";
+  number(range.end.line);
+  out += "},\"start\":{\"character\":";
+  number(range.start.character);
+  out += ",\"line\":";
+  number(range.start.line);
+  out += "}},\"severity\":";
+  number(static_cast<std::size_t>(lsp_severity(d.severity)));
+  out += ",\"source\":\"pctlint\"}";
 }
 
 } // namespace pctlint::lsp

@@ -51,6 +51,14 @@ void from_json(const json& j, ContentChange& c);
 
 int lsp_severity(Severity s); // 1 error, 2 warning, 3 information
 
+// A Diagnostic as LSP sends it: the DOM form (pull diagnostics, code actions) and the same JSON
+// written straight into text, for publishDiagnostics of a long document at every keystroke,
+// where building and dumping thousands of json objects cost more than the lint.
+json diagnostic_to_json(const Range& range, const Diagnostic& d);
+void append_diagnostic_json(std::string& out, const Range& range, const Diagnostic& d);
+// `s` as a JSON string literal; invalid UTF-8 becomes U+FFFD, as in every other message.
+void append_json_string(std::string& out, std::string_view s);
+
 std::string_view encoding_name(OffsetEncoding e); // "utf-8", "utf-16", "utf-32"
 
 // file:///a/b%20c -> /a/b c (percent-decoded with pctlint's own decoder); nullopt if not file:.

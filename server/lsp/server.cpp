@@ -10,6 +10,7 @@
 #include "server/lsp/draft_store.h"
 #include "server/lsp/protocol.h"
 
+#include <algorithm>
 #include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -243,6 +244,7 @@ private:
       drafts_.close(uri);
       timers_.erase(uri);
       caches_.erase(uri);
+      configs_.erase(uri);
       published_.erase(uri);
       if (!pull_diagnostics_)
         notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}});
@@ -257,6 +259,7 @@ private:
     notifications_["workspace/didChangeWatchedFiles"] = [this](const json&) {
       ++config_generation_; // .pctlint.json files are re-read on the next lint
       caches_.clear();
+      configs_.clear();
       relint_all();
     };
     notifications_["$/setTrace"] = [this](const json& p) {
@@ -340,11 +343,18 @@ private:
     settings_ = settings;
     ++config_generation_;
     caches_.clear();
+    configs_.clear();
     if (relint) relint_all();
   }
 
   // The nearest .pctlint.json above the document, then the editor's settings on top.
-  Config config_for(const std::string& uri) {
+  // Cached per document until the configuration changes (a lint per keystroke should not walk
+  // the file system).
+  const Config& config_for(const std::string& uri) {
+    if (auto it = configs_.find(uri); it != configs_.end()) return it->second;
+    return configs_.emplace(uri, load_config(uri)).first->second;
+  }
+  Config load_config(const std::string& uri) {
     Config base;
     if (auto path = uri_to_path(uri)) {
       check::ConfigCache cache(std::nullopt);
@@ -386,8 +396,19 @@ private:
     const Draft* d = drafts_.get(uri);
     if (!d) return;
     const LintResult r = caches_[uri].lint(d->text, d->language, config_for(uri), false);
-    notify("textDocument/publishDiagnostics",
-           {{"uri", uri}, {"version", d->version}, {"diagnostics", diagnostics_json(*d, r)}});
+    const std::vector<Range> ranges = ranges_of(*d, r);
+    // Written directly (see append_diagnostic_json); the same bytes as notify() would send.
+    std::string message = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics",)"
+                          R"("params":{"diagnostics":[)";
+    message.reserve(256 * r.diagnostics.size());
+    for (std::size_t i = 0; i < r.diagnostics.size(); ++i) {
+      if (i) message += ',';
+      append_diagnostic_json(message, ranges[i], r.diagnostics[i]);
+    }
+    message += "],\"uri\":";
+    append_json_string(message, uri);
+    message += ",\"version\":" + std::to_string(d->version) + "}}";
+    transport_.write(message);
   }
 
   json range_json(const LineIndex& index, std::size_t begin, std::size_t end) const {
@@ -396,20 +417,40 @@ private:
     return Range{{a.line, a.column}, {b.line, b.column}};
   }
 
-  json diagnostic_json(const LineIndex& index, const Diagnostic& d) const {
-    return {{"range", range_json(index, d.begin, d.end)},
-            {"severity", lsp_severity(d.severity)},
-            {"code", d.rule->id},
-            {"codeDescription", {{"href", rule_doc_url(*d.rule)}}},
-            {"source", "pctlint"},
-            {"message", d.message}};
+  // The range of each diagnostic of `r`, in order. Diagnostics come sorted by their start; a
+  // forward LineCursor locates them without indexing every line of a long document.
+  std::vector<Range> ranges_of(const Draft& d, const LintResult& r) const {
+    std::vector<std::size_t> offsets;
+    offsets.reserve(2 * r.diagnostics.size());
+    for (const Diagnostic& diag : r.diagnostics)
+      offsets.push_back(diag.begin), offsets.push_back(diag.end);
+    std::sort(offsets.begin(), offsets.end());
+    offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+    LineCursor cursor(d.text);
+    std::vector<Position> positions;
+    positions.reserve(offsets.size());
+    for (std::size_t offset : offsets) {
+      const LineCursor::Line l = cursor.line_at(offset);
+      const std::size_t in_line =
+          std::min(std::min(offset, d.text.size()) - l.start, l.text.size());
+      positions.push_back({l.index, column_of(l.text, in_line, encoding_)});
+    }
+    auto pos = [&](std::size_t offset) {
+      return positions[static_cast<std::size_t>(
+          std::lower_bound(offsets.begin(), offsets.end(), offset) - offsets.begin())];
+    };
+    std::vector<Range> ranges;
+    ranges.reserve(r.diagnostics.size());
+    for (const Diagnostic& diag : r.diagnostics)
+      ranges.push_back({pos(diag.begin), pos(diag.end)});
+    return ranges;
   }
 
   json diagnostics_json(const Draft& d, const LintResult& r) const {
-    const LineIndex index(d.text);
+    const std::vector<Range> ranges = ranges_of(d, r);
     json out = json::array();
-    for (const Diagnostic& diag : r.diagnostics)
-      out.push_back(diagnostic_json(index, diag));
+    for (std::size_t i = 0; i < r.diagnostics.size(); ++i)
+      out.push_back(diagnostic_to_json(ranges[i], r.diagnostics[i]));
     return out;
   }
 
@@ -490,7 +531,8 @@ private:
       std::set<std::string> disable_offered;
       for (const Diagnostic& diag : r.diagnostics) {
         if (diag.end < begin || diag.begin > end) continue;
-        const json diag_json = diagnostic_json(index, diag);
+        const json diag_json =
+            diagnostic_to_json(range_json(index, diag.begin, diag.end).get<Range>(), diag);
         if (diag.fix) {
           const bool safe = diag.fix->applicability == Applicability::Safe;
           actions.push_back({{"title", diag.fix->title + (safe ? "" : " (unsafe)")},
@@ -638,6 +680,7 @@ private:
   // Worker-thread state.
   DraftStore drafts_;
   std::map<std::string, LintCache> caches_; // per open document: a keystroke re-lints one line
+  std::map<std::string, Config> configs_;   // per document, until the configuration changes
   std::map<std::string, std::unique_ptr<asio::steady_timer>> timers_;
   std::set<std::string> published_;
   OffsetEncoding encoding_ = OffsetEncoding::Utf16;

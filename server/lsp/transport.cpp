@@ -157,7 +157,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<Transport> Transport::stdio() { return from_fds(STDIN_FILENO, STDOUT_FILENO); }
+std::unique_ptr<Transport> Transport::stdio() {
+  return from_fds(STDIN_FILENO, STDOUT_FILENO);
+}
 
 std::unique_ptr<Transport> Transport::from_fds(int in_fd, int out_fd) {
   auto io = std::make_unique<asio::io_context>();

@@ -14,7 +14,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+double ms(Clock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
 
 long peak_rss_kb(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
@@ -45,37 +47,55 @@ int main() {
   const std::string pad(150, ' ');
   while (urls < 5000) {
     if (urls % 10 == 0)
-      doc += "    fetch('https://cdn.example.com/img/caf%c3%a9-" + std::to_string(urls) + ".png');" + pad + "\n";
+      doc += "    fetch('https://cdn.example.com/img/caf%c3%a9-" + std::to_string(urls) +
+             ".png');" + pad + "\n";
     else
-      doc += "    fetch(\"https://api.example.com/v2/users/" + std::to_string(urls) + "/orders?page=3\");" + pad + "\n";
+      doc += "    fetch(\"https://api.example.com/v2/users/" + std::to_string(urls) +
+             "/orders?page=3\");" + pad + "\n";
     ++urls;
   }
-  while (doc.size() < (1u << 20)) doc += "    const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n";
+  while (doc.size() < (1u << 20))
+    doc += "    const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n";
   const std::string uri = "file:///tmp/pctlint-bench/big.js";
   LspClient c;
   c.initialize();
   c.open_document(uri, doc, "javascript");
   c.diagnostics(uri);
-  std::vector<double> latency;
+  std::vector<double> latency, arrival;
   for (int i = 0; i < 200; ++i) {
     // Type one character at the start of line i (alternating insert and delete keeps the size).
-    const json change = i % 2 == 0
-                            ? json{{"range", {{"start", {{"line", i}, {"character", 0}}}, {"end", {{"line", i}, {"character", 0}}}}}, {"text", "x"}}
-                            : json{{"range", {{"start", {{"line", i - 1}, {"character", 0}}}, {"end", {{"line", i - 1}, {"character", 1}}}}}, {"text", ""}};
+    const json change = i % 2 == 0 ? json{{"range",
+                                           {{"start", {{"line", i}, {"character", 0}}},
+                                            {"end", {{"line", i}, {"character", 0}}}}},
+                                          {"text", "x"}}
+                                   : json{{"range",
+                                           {{"start", {{"line", i - 1}, {"character", 0}}},
+                                            {"end", {{"line", i - 1}, {"character", 1}}}}},
+                                          {"text", ""}};
     const auto t0 = Clock::now();
-    c.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", i + 2}}}, {"contentChanges", {change}}});
+    c.notify("textDocument/didChange",
+             {{"textDocument", {{"uri", uri}, {"version", i + 2}}}, {"contentChanges", {change}}});
     for (;;) {
       const json p = c.diagnostics(uri);
       if (p["version"] == i + 2) break;
     }
     latency.push_back(ms(Clock::now() - t0));
+    arrival.push_back(ms(c.last_arrival() - t0));
   }
   std::sort(latency.begin(), latency.end());
+  std::sort(arrival.begin(), arrival.end());
   const long rss = peak_rss_kb(c.pid());
   std::printf("document: %zu bytes, %d URLs\n", doc.size(), urls);
-  std::printf("didChange -> publishDiagnostics: median %.2f ms, p99 %.2f ms, max %.2f ms (200 edits)\n",
+  // Both figures: until the whole notification has arrived (the server's latency), and until this
+  // client has also parsed it with nlohmann::json (an editor's JSON.parse is faster).
+  std::printf("didChange -> publishDiagnostics arrived: median %.2f ms, p99 %.2f ms, max %.2f ms "
+              "(200 edits)\n",
+              arrival[arrival.size() / 2], arrival[arrival.size() * 99 / 100], arrival.back());
+  std::printf("didChange -> publishDiagnostics parsed by the client: median %.2f ms, p99 %.2f ms, "
+              "max %.2f ms\n",
               latency[latency.size() / 2], latency[latency.size() * 99 / 100], latency.back());
-  std::printf("process start -> initialize response: median %.2f ms (20 starts)\n", starts[starts.size() / 2]);
+  std::printf("process start -> initialize response: median %.2f ms (20 starts)\n",
+              starts[starts.size() / 2]);
   std::printf("server peak RSS: %.1f MB\n", rss / 1024.0);
   std::printf("targets: median < 5 ms, p99 < 20 ms, start < 20 ms, RSS < 30 MB\n");
 }

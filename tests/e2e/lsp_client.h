@@ -117,8 +117,8 @@ public:
     notify("initialized", json::object());
     return r;
   }
-  void open_document(const std::string& uri, const std::string& text, const std::string& language = "cpp",
-            int version = 1) {
+  void open_document(const std::string& uri, const std::string& text,
+                     const std::string& language = "cpp", int version = 1) {
     notify("textDocument/didOpen",
            {{"textDocument",
              {{"uri", uri}, {"languageId", language}, {"version", version}, {"text", text}}}});
@@ -194,6 +194,7 @@ private:
         const std::size_t cl = buffer_.find("Content-Length: ");
         const std::size_t length = std::stoul(buffer_.substr(cl + 16, header_end - cl - 16));
         if (buffer_.size() >= header_end + 4 + length) {
+          last_arrival_ = std::chrono::steady_clock::now();
           json m = json::parse(buffer_.substr(header_end + 4, length));
           buffer_.erase(0, header_end + 4 + length);
           return m;
@@ -212,6 +213,12 @@ private:
     }
   }
 
+public:
+  // When the last message read had fully arrived, before the client parsed it.
+  std::chrono::steady_clock::time_point last_arrival() const { return last_arrival_; }
+
+private:
+  std::chrono::steady_clock::time_point last_arrival_;
   pid_t pid_ = -1;
   int to_server_ = -1, from_server_ = -1;
   int exit_code_ = -1;

@@ -299,3 +299,22 @@ TEST_CASE("pctlint.checkWorkspace lints every file with progress") {
   CHECK(r["problems"] == 2);
   CHECK(w.notification("$/progress")["value"]["kind"] == "begin");
 }
+
+// publishDiagnostics is written straight into text (for speed); pull diagnostics go through the
+// json DOM. Both must say the same, quotes, backslashes, non-ASCII and control characters included.
+TEST_CASE("pushed and pulled diagnostics are the same JSON") {
+  const std::string text =
+      "// d\xC3\xA9j\xC3\xA0 \xF0\x9F\x98\x80 https://x.example/caf\xC3\xA9/%c3%a9/a\"b\\c|d\n"
+      "x = 'https://y.example/%C4rzte%u00E4 \x7F'\n"
+      "y = 'https://z.example/a b%2520%0D'\n";
+  LspClient push;
+  push.initialize();
+  push.open_document(kUri, text, "python");
+  const json pushed = push.diagnostics(kUri)["diagnostics"];
+  LspClient pull;
+  pull.initialize({{"textDocument", {{"diagnostic", json::object()}}}});
+  pull.open_document(kUri, text, "python");
+  const json pulled = pull.call("textDocument/diagnostic", {{"textDocument", {{"uri", kUri}}}});
+  REQUIRE(pushed.size() >= 6);
+  CHECK(pushed == pulled["items"]);
+}

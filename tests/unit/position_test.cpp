@@ -103,3 +103,25 @@ TEST_CASE("LineCursor answers as LineIndex does, with LF, CRLF, CR and non-ASCII
     }
   }
 }
+
+TEST_CASE("offset_of(text, position) answers as LineIndex::offset_of does") {
+  std::mt19937 rng(11);
+  const std::vector<std::string> pieces = {"a", "\t", "é", "😀", "\n", "\r\n", "\r", " "};
+  for (int n = 0; n < 300; ++n) {
+    std::string text;
+    const bool with_cr = n % 2 == 0;
+    // Long texts too, so that whole 4 KiB blocks are skipped.
+    for (int k = 0, len = int(rng() % (n % 5 == 1 ? 20000 : 200)); k < len; ++k) {
+      const std::string& p = pieces[rng() % pieces.size()];
+      if (!with_cr && p.find('\r') != std::string::npos) continue;
+      text += p;
+    }
+    const LineIndex index(text);
+    for (int k = 0; k < 40; ++k) {
+      const LinePosition pos{rng() % (index.line_count() + 2), rng() % 12};
+      for (OffsetEncoding enc :
+           {OffsetEncoding::Utf8, OffsetEncoding::Utf16, OffsetEncoding::Utf32})
+        REQUIRE(offset_of(text, pos, enc) == index.offset_of(pos, enc));
+    }
+  }
+}
