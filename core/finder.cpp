@@ -405,10 +405,11 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
       continue;
     }
 
-    // (find_first_of would call memchr once per byte.)
-    std::size_t line_start = start;
-    while (line_start > 0 && src[line_start - 1] != '\n' && src[line_start - 1] != '\r')
-      --line_start;
+    // The candidate's line: the finder looks no further.
+    std::size_t line_start = 0;
+    for (const char terminator : {'\n', '\r'})
+      if (const void* t = memrchr(base + line_start, terminator, start - line_start))
+        line_start = static_cast<std::size_t>(static_cast<const char*>(t) - base) + 1;
     std::size_t line_end = src.size();
     if (const void* nl = std::memchr(base + start, '\n', src.size() - start))
       line_end = static_cast<std::size_t>(static_cast<const char*>(nl) - base);

@@ -6,6 +6,10 @@
 #include <array>
 #include <cctype>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace pctlint {
 
 namespace {
@@ -259,6 +263,29 @@ constexpr auto kStartsStyles = [] {
   return t;
 }();
 
+// The next byte at or after `i` that can start a placeholder of an active style, or t.size().
+// Most URLs hold few such bytes; SSE2 passes over the rest 16 at a time.
+std::size_t next_start(std::string_view t, std::size_t i, unsigned active) {
+  auto starts = [&](std::size_t k) {
+    return (kStartsStyles[static_cast<unsigned char>(t[k])] & active) != 0;
+  };
+#if defined(__SSE2__)
+  for (; i + 16 <= t.size(); i += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data() + i));
+    __m128i any = _mm_setzero_si128();
+    for (char c : {'$', '{', '<', ':', '%'})
+      any = _mm_or_si128(any, _mm_cmpeq_epi8(block, _mm_set1_epi8(c)));
+    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(any)); mask; mask &= mask - 1) {
+      const std::size_t k = i + static_cast<std::size_t>(__builtin_ctz(mask));
+      if (starts(k)) return k;
+    }
+  }
+#endif
+  for (; i < t.size(); ++i)
+    if (starts(i)) return i;
+  return t.size();
+}
+
 } // namespace
 
 std::vector<Span> find_placeholders(std::string_view t, unsigned styles, bool printf_language) {
@@ -266,10 +293,8 @@ std::vector<Span> find_placeholders(std::string_view t, unsigned styles, bool pr
   const unsigned active =
       styles &
       (printf_language ? all_placeholder_styles : ~static_cast<unsigned>(PlaceholderStyle::Printf));
-  for (std::size_t i = 0; i < t.size(); ++i) {
+  for (std::size_t i = next_start(t, 0, active); i < t.size(); i = next_start(t, i + 1, active)) {
     const char c = t[i];
-    // Most bytes cannot start a placeholder of any active style.
-    if ((kStartsStyles[static_cast<unsigned char>(c)] & active) == 0) continue;
     std::size_t end = std::string_view::npos;
     if (c == '$' && i + 1 < t.size() && t[i + 1] == '{' &&
         has(styles, PlaceholderStyle::DollarBrace)) {

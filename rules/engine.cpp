@@ -6,7 +6,11 @@
 #include "rules/suppression.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
 #include <optional>
+#include <stdexcept>
 
 namespace pctlint {
 
@@ -21,6 +25,26 @@ bool overlaps(const Edit& a, const Edit& b) {
   return a.begin < b.end && b.begin < a.end;
 }
 
+// Rules as bits, by their index in all_rules().
+using RuleMask = std::uint64_t;
+
+// For each byte, the rules it triggers (Rule::triggers): a URL's rules to run are the OR over its
+// bytes, one load per byte.
+const std::array<RuleMask, 256>& trigger_table() {
+  static const auto table = [] {
+    std::array<RuleMask, 256> t{};
+    const std::vector<const Rule*>& rules = all_rules();
+    if (rules.size() > 64) throw std::logic_error("more rules than RuleMask has bits");
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      const ByteSet triggers = rules[i]->triggers();
+      for (unsigned b = 0; b < 256; ++b)
+        if (triggers[b]) t[b] |= RuleMask{1} << i;
+    }
+    return t;
+  }();
+  return table;
+}
+
 } // namespace
 
 LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config) {
@@ -28,37 +52,32 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
   result.urls = find_urls(source, lang, config.finder);
   if (result.urls.empty()) return result;
 
-  struct Enabled {
-    const Rule* rule;
-    Severity severity;
-    ByteSet triggers;
-  };
-  std::vector<Enabled> enabled;
-  for (const Rule* rule : all_rules())
-    if (const Severity s = config.severity_of(rule->info()); s != Severity::Off)
-      enabled.push_back({rule, s, rule->triggers()});
+  const std::vector<const Rule*>& rules = all_rules();
+  RuleMask enabled = 0;
+  std::array<Severity, 64> severity{};
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    if ((severity[i] = config.severity_of(rules[i]->info())) != Severity::Off)
+      enabled |= RuleMask{1} << i;
 
+  const auto& triggered_by = trigger_table();
   std::vector<UrlFinding> findings;
-  std::vector<const Enabled*> to_run;
   for (const FoundUrl& url : result.urls) {
-    ByteSet present;
+    RuleMask to_run = 0;
     for (const char c : url.text)
-      present.set(static_cast<unsigned char>(c));
-    to_run.clear();
-    for (const Enabled& e : enabled)
-      if ((present & e.triggers).any()) to_run.push_back(&e);
-    if (to_run.empty()) continue; // the common case: a plain, correct URL
+      to_run |= triggered_by[static_cast<unsigned char>(c)];
+    to_run &= enabled;
+    if (!to_run) continue; // the common case: a plain, correct URL
     const UrlParts parts = split_url(url.text);
     const UrlUnderCheck under{url, url.text, parts, config};
-    for (const Enabled* e : to_run) {
-      const Rule* rule = e->rule;
-      const Severity severity = e->severity;
+    for (; to_run; to_run &= to_run - 1) { // in rule order
+      const Rule* rule = rules[static_cast<std::size_t>(std::countr_zero(to_run))];
+      const Severity rule_severity = severity[static_cast<std::size_t>(std::countr_zero(to_run))];
       findings.clear();
       rule->check(under, findings);
       for (UrlFinding& f : findings) {
         Diagnostic d;
         d.rule = &rule->info();
-        d.severity = severity;
+        d.severity = rule_severity;
         d.message = std::move(f.message);
         d.begin = url.source_offset(f.span.begin);
         d.end = url.source_offset(f.span.end);

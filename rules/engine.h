@@ -47,8 +47,9 @@ private:
   struct Line {
     std::size_t start = 0; // in text_
     std::size_t end = 0;   // before its terminator
-    LintResult result;     // offsets relative to `start`; empty for lines without ':'
+    LintResult result;     // offsets relative to `start`
   };
+  // Only lines holding a ':' (the others cannot hold a URL), in order.
   std::string text_;
   std::vector<Line> lines_;
   Language language_ = Language::PlainText;

@@ -66,38 +66,38 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
     clear();
     language_ = lang;
   }
-  // Old lines wholly inside the common prefix (terminator included) are kept as they are; old
-  // lines wholly inside the common suffix (with the terminator before them) are kept, shifted.
+  // The edit, as the common prefix and suffix of the old and new text: old [prefix, old_tail)
+  // became new [prefix, new_tail). Lines wholly before it (terminator included) and wholly after
+  // it (with the terminator before them) keep their findings; the lines it touches are re-linted.
   const std::size_t prefix = common_prefix(text_, source);
   const std::size_t suffix =
       common_suffix(text_, source, std::min(text_.size(), source.size()) - prefix);
-  const std::size_t old_tail = text_.size() - suffix; // old offsets >= this are unchanged
-  std::size_t head = 0;                               // lines_[0, head) are kept
-  while (head < lines_.size() && lines_[head].end < prefix)
-    ++head;
-  std::size_t tail = lines_.size(); // lines_[tail, size) are kept
-  while (tail > head && lines_[tail - 1].start >= old_tail + 1)
-    --tail;
-  // The new text between the kept lines: from the first line not kept to the first kept tail line.
-  const std::size_t from = head < lines_.size() ? lines_[head].start : text_.size();
+  const std::size_t old_tail = text_.size() - suffix;
+  const std::size_t new_tail = source.size() - suffix;
   const std::ptrdiff_t delta =
       static_cast<std::ptrdiff_t>(source.size()) - static_cast<std::ptrdiff_t>(text_.size());
-  const std::size_t to =
-      tail < lines_.size()
-          ? static_cast<std::size_t>(static_cast<std::ptrdiff_t>(lines_[tail].start) + delta)
-          : source.size() + 1;
+  std::size_t head = 0; // lines_[0, head) are kept as they are
+  while (head < lines_.size() && lines_[head].end < prefix)
+    ++head;
+  std::size_t tail = lines_.size(); // lines_[tail, size) are kept, shifted by delta
+  while (tail > head && lines_[tail - 1].start > old_tail)
+    --tail;
+
+  // Re-lint the new text's lines from the one holding `prefix` to the one holding `new_tail`.
+  std::size_t from = 0;
+  for (const char terminator : {'\n', '\r'})
+    if (const void* t = memrchr(source.data() + from, terminator, prefix - from))
+      from = static_cast<std::size_t>(static_cast<const char*>(t) - source.data()) + 1;
+  const std::size_t to = line_end(source, new_tail);
   std::vector<Line> middle;
-  for (std::size_t start = std::min(from, source.size() + 1); start < to;) {
-    Line line;
-    line.start = start;
-    line.end = line_end(source, start);
-    const std::string_view text = source.substr(start, line.end - start);
-    // Only lines holding a ':' can hold a URL.
+  for (std::size_t start = from;;) {
+    const std::size_t end = line_end(source, start);
+    const std::string_view text = source.substr(start, end - start);
+    // Only lines holding a ':' can hold a URL; only they are remembered.
     if (std::memchr(text.data(), ':', text.size()))
-      line.result = lint_unsuppressed(text, lang, config);
-    middle.push_back(std::move(line));
-    if (line.end >= source.size()) break;
-    start = line.end + 1;
+      middle.push_back({start, end, lint_unsuppressed(text, lang, config)});
+    if (end >= to) break;
+    start = end + 1;
   }
   for (std::size_t k = tail; k < lines_.size(); ++k) {
     lines_[k].start =
