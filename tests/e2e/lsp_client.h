@@ -102,9 +102,9 @@ public:
     return wait([&](const json& m) { return m.value("method", "") == method && m.contains("id"); },
                 timeout_ms);
   }
-  json diagnostics(const std::string& uri) {
+  json diagnostics(const std::string& uri, int timeout_ms = 10000) {
     for (;;) {
-      json p = notification("textDocument/publishDiagnostics");
+      json p = notification("textDocument/publishDiagnostics", timeout_ms);
       if (p["uri"] == uri) return p;
     }
   }

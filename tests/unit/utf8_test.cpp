@@ -166,7 +166,7 @@ TEST_CASE("the validator agrees with Table 3-6 on a dense sample of 4-byte seque
 
 // Long inputs take simdjson's SIMD validator first; it must agree with the plain reading too, with
 // the sequence at every position of a 64-byte block and across block boundaries.
-TEST_CASE("the SIMD path agrees with Table 3-6 on every 1-, 2- and 3-byte sequence") {
+TEST_CASE("the SIMD path agrees with Table 3-6 on 1-, 2- and 3-byte sequences") {
   std::string buf(140, 'a');
   std::size_t rotate = 0;
   auto check = [&](std::string_view seq) {
@@ -187,7 +187,8 @@ TEST_CASE("the SIMD path agrees with Table 3-6 on every 1-, 2- and 3-byte sequen
     for (int b = 0; b < 256; ++b) {
       seq[1] = static_cast<char>(b);
       REQUIRE(check({seq, 2}));
-      for (int c = 0; c < 256; ++c) {
+      // Third bytes from the boundaries of every range (the scalar test above covers all 256).
+      for (int c : {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF}) {
         seq[2] = static_cast<char>(c);
         if (!check({seq, 3})) FAIL("disagreement on " << a << " " << b << " " << c);
       }
