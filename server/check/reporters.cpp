@@ -87,8 +87,11 @@ public:
     for (const std::string& n : f.notes)
       write(out_, paint("1;33", "note") + ": " + f.path + ": " + n + "\n");
     if (!f.diff.empty()) write(out_, f.diff);
+    // One buffer and one write per file.
+    std::string text;
     for (const Reported& r : f.diagnostics)
-      write(out_, format(f.path, r));
+      format(text, f.path, r);
+    write(out_, text);
   }
 
   void finish(const Summary& s) override {
@@ -121,38 +124,53 @@ private:
     return color_ ? "\x1b[" + std::string(code) + "m" + s + "\x1b[0m" : s;
   }
 
-  std::string format(const std::string& path, const Reported& r) const {
+  // Appends `text`, in colour on a terminal.
+  void paint_to(std::string& s, const char* code, std::string_view text) const {
+    if (color_) s.append("\x1b[").append(code).append("m");
+    s += text;
+    if (color_) s += "\x1b[0m";
+  }
+
+  void format(std::string& s, const std::string& path, const Reported& r) const {
     const char* sev_color = r.severity == Severity::Error     ? "1;31"
                             : r.severity == Severity::Warning ? "1;33"
                                                               : "1;36";
-    std::string s =
-        paint("1",
-              path + ":" + std::to_string(r.start.line) + ":" + std::to_string(r.start.column)) +
-        ": " + paint(sev_color, level_name(r.severity)) + "[" + std::string(r.rule->id) + " " +
-        std::string(r.rule->name) + "] " + r.message + "\n";
     const std::string num = std::to_string(r.start.line);
+    paint_to(s, "1", path + ":" + num + ":" + std::to_string(r.start.column));
+    s += ": ";
+    paint_to(s, sev_color, level_name(r.severity));
+    s.append("[").append(r.rule->id).append(" ").append(r.rule->name).append("] ");
+    s.append(r.message).append("\n");
     const std::string gutter(num.size(), ' ');
+    s.append(gutter).append(" ");
+    paint_to(s, "1;34", "|");
+    s += '\n';
+    paint_to(s, "1;34", num + " |");
+    s.append(" ").append(r.source_line).append("\n");
+    s.append(gutter).append(" ");
+    paint_to(s, "1;34", "|");
+    s += ' ';
     // The caret line keeps tabs where the source has them so the carets line up.
-    std::string pad;
     for (std::size_t i = 0; i < r.caret_from; ++i) {
       const unsigned char c = static_cast<unsigned char>(r.source_line[i]);
       if (c == '\t')
-        pad += '\t';
+        s += '\t';
       else if ((c & 0xC0) != 0x80)
-        pad += ' ';
+        s += ' ';
     }
     std::size_t width = 0;
     for (std::size_t i = r.caret_from; i < r.caret_to; ++i)
       if ((static_cast<unsigned char>(r.source_line[i]) & 0xC0) != 0x80) ++width;
-    s += gutter + " " + paint("1;34", "|") + "\n";
-    s += paint("1;34", num + " |") + " " + r.source_line + "\n";
-    s += gutter + " " + paint("1;34", "|") + " " + pad +
-         paint(sev_color, std::string(std::max<std::size_t>(width, 1), '^')) + "\n";
-    if (r.fix)
-      s += gutter + " " + paint("1;34", "=") + " " +
-           paint("1;32", *r.fix == Applicability::Safe ? "fix" : "fix (unsafe)") + ": " +
-           r.fix_title + "\n";
-    return s + "\n";
+    paint_to(s, sev_color, std::string(std::max<std::size_t>(width, 1), '^'));
+    s += '\n';
+    if (r.fix) {
+      s.append(gutter).append(" ");
+      paint_to(s, "1;34", "=");
+      s += ' ';
+      paint_to(s, "1;32", *r.fix == Applicability::Safe ? "fix" : "fix (unsafe)");
+      s.append(": ").append(r.fix_title).append("\n");
+    }
+    s += '\n';
   }
 
   bool color_, quiet_, statistics_;
