@@ -122,20 +122,33 @@ void check_file(FileReport& report, ConfigCache& configs, const Options& o, bool
   check_text(report, report.path, text, config, o, true);
 }
 
-void tally(Summary& s, const FileReport& f, Severity fail_on, bool& failed) {
-  if (f.checked) ++s.files_checked;
-  s.errors += f.errors.size();
-  s.fixed += f.fixes_applied;
+} // namespace
+
+void Summary::add(const FileReport& f, Severity fail_on) {
+  if (f.checked) ++files_checked;
+  errors += f.errors.size();
+  fixed += f.fixes_applied;
   if (!f.diff.empty()) failed = true;
   for (const Reported& r : f.diagnostics) {
-    ++s.by_severity[static_cast<int>(r.severity)];
-    ++s.by_rule[std::string(r.rule->id) + " " + std::string(r.rule->name)];
-    if (r.fix) ++(*r.fix == Applicability::Safe ? s.safe_fixable : s.unsafe_fixable);
+    ++by_severity[static_cast<int>(r.severity)];
+    ++by_rule[std::string(r.rule->id) + " " + std::string(r.rule->name)];
+    if (r.fix) ++(*r.fix == Applicability::Safe ? safe_fixable : unsafe_fixable);
     if (r.severity >= fail_on) failed = true;
   }
 }
 
-} // namespace
+void Summary::add(const Summary& other) {
+  files_checked += other.files_checked;
+  for (int i = 0; i < 4; ++i)
+    by_severity[i] += other.by_severity[i];
+  safe_fixable += other.safe_fixable;
+  unsafe_fixable += other.unsafe_fixable;
+  fixed += other.fixed;
+  for (const auto& [rule, count] : other.by_rule)
+    by_rule[rule] += count;
+  errors += other.errors;
+  failed = failed || other.failed;
+}
 
 int run_check_command(const Args& args) {
   // A check allocates and frees per file, in the same sizes again and again. glibc would hand the
@@ -160,7 +173,6 @@ int run_check_command(const Args& args) {
   std::FILE* out = (o.stdin_filename && o.fix && !o.diff) ? stderr : stdout;
   auto reporter = make_reporter(o, color, out);
   Summary summary;
-  bool failed = false;
 
   if (o.stdin_filename) {
     const std::string text((std::istreambuf_iterator<char>(std::cin)),
@@ -174,10 +186,10 @@ int run_check_command(const Args& args) {
     report.path = *o.stdin_filename;
     const Config config = effective(entry->config, o);
     check_text(report, report.path, text, config, o, false);
-    tally(summary, report, config.fail_on, failed);
+    summary.add(report, config.fail_on);
     reporter->file(report);
     reporter->finish(summary);
-    return failed ? 1 : 0;
+    return summary.failed ? 1 : 0;
   }
 
   FileList list = discover(o.paths, o.follow_symlinks, o.no_ignore);
@@ -205,6 +217,12 @@ int run_check_command(const Args& args) {
       bool bad_config = false;
       check_file(reports[i], configs, o, bad_config);
       if (bad_config) config_error = true;
+      if (reporter->renders_per_file()) {
+        FileReport& r = reports[i];
+        r.rendered = reporter->render(r);
+        r.tally.add(r, o.fail_on ? *o.fail_on : r.fail_on);
+        r.diagnostics = {}; // freed on the thread that made them
+      }
       bool wake;
       {
         std::lock_guard lock(mutex);
@@ -243,8 +261,10 @@ int run_check_command(const Args& args) {
       }
     }
     if (progress_shown) std::fputs("\r\x1b[K", stderr);
-    const Severity threshold = fail_on ? *fail_on : reports[i].fail_on;
-    tally(summary, reports[i], threshold, failed);
+    if (reports[i].rendered)
+      summary.add(reports[i].tally);
+    else
+      summary.add(reports[i], fail_on ? *fail_on : reports[i].fail_on);
     reporter->file(reports[i]);
     reports[i] = FileReport{};
   }
@@ -265,7 +285,7 @@ int run_check_command(const Args& args) {
   }
   reporter->finish(summary);
   if (config_error || summary.errors || !list.errors.empty()) return 2;
-  return failed ? 1 : 0;
+  return summary.failed ? 1 : 0;
 }
 
 } // namespace pctlint

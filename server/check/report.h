@@ -37,6 +37,21 @@ struct Reported {
   std::vector<ReportedEdit> edits;
 };
 
+struct FileReport;
+
+struct Summary {
+  std::size_t files_checked = 0;
+  std::size_t by_severity[4] = {0, 0, 0, 0}; // indexed by Severity
+  std::size_t safe_fixable = 0, unsafe_fixable = 0, fixed = 0;
+  std::map<std::string, std::size_t> by_rule;
+  std::size_t errors = 0;
+  bool failed = false; // something at or above the fail-on level, or a diff to show
+
+  // Adds one file's report; `fail_on` is its fail-on level.
+  void add(const FileReport& f, Severity fail_on);
+  void add(const Summary& other);
+};
+
 struct FileReport {
   std::string path;
   std::vector<Reported> diagnostics;
@@ -46,22 +61,22 @@ struct FileReport {
   std::string diff; // with --diff
   bool checked = false;
   Severity fail_on = Severity::Warning; // the file's configured --fail-on level
+  // Filled on the checking thread for reporters that render file by file (see Reporter::render);
+  // the diagnostics are then dropped there, and the printing thread only writes and adds up.
+  std::optional<std::string> rendered;
+  Summary tally; // with `rendered`: this file's part of the summary
 };
 
 // Builds the reported form of `diagnostics` over `source`.
 std::vector<Reported> resolve(std::string_view source, const std::vector<Diagnostic>& diagnostics);
 
-struct Summary {
-  std::size_t files_checked = 0;
-  std::size_t by_severity[4] = {0, 0, 0, 0}; // indexed by Severity
-  std::size_t safe_fixable = 0, unsafe_fixable = 0, fixed = 0;
-  std::map<std::string, std::size_t> by_rule;
-  std::size_t errors = 0;
-};
-
 class Reporter {
 public:
   virtual ~Reporter() = default;
+  // A reporter whose output for a file depends on that file alone renders it with render(), which
+  // must be safe to call from any thread; file() then writes what was rendered.
+  virtual bool renders_per_file() const { return false; }
+  virtual std::string render(const FileReport&) const { return {}; }
   virtual void file(const FileReport& report) = 0;
   virtual void finish(const Summary& summary) = 0;
 };

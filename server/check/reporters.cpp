@@ -81,17 +81,23 @@ public:
   TextReporter(bool color, bool quiet, bool statistics, std::FILE* out)
       : color_(color), quiet_(quiet), statistics_(statistics), out_(out) {}
 
+  bool renders_per_file() const override { return true; }
+  // Notes, the diff and the findings of one file, as one buffer written at once.
+  std::string render(const FileReport& f) const override {
+    std::string text;
+    for (const std::string& n : f.notes) {
+      paint_to(text, "1;33", "note");
+      text.append(": ").append(f.path).append(": ").append(n).append("\n");
+    }
+    text += f.diff;
+    for (const Reported& r : f.diagnostics)
+      format(text, f.path, r);
+    return text;
+  }
   void file(const FileReport& f) override {
     for (const std::string& e : f.errors)
       write(stderr, "pctlint: " + e + "\n");
-    for (const std::string& n : f.notes)
-      write(out_, paint("1;33", "note") + ": " + f.path + ": " + n + "\n");
-    if (!f.diff.empty()) write(out_, f.diff);
-    // One buffer and one write per file.
-    std::string text;
-    for (const Reported& r : f.diagnostics)
-      format(text, f.path, r);
-    write(out_, text);
+    write(out_, f.rendered ? *f.rendered : render(f));
   }
 
   void finish(const Summary& s) override {
@@ -120,10 +126,6 @@ public:
   }
 
 private:
-  std::string paint(const char* code, const std::string& s) const {
-    return color_ ? "\x1b[" + std::string(code) + "m" + s + "\x1b[0m" : s;
-  }
-
   // Appends `text`, in colour on a terminal.
   void paint_to(std::string& s, const char* code, std::string_view text) const {
     if (color_) s.append("\x1b[").append(code).append("m");
