@@ -355,11 +355,13 @@ std::size_t next_candidate(std::string_view s, std::size_t from) {
     const auto load = [&](std::size_t at) {
       return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
     };
-    const __m128i here = load(i), next = load(i + 1), prev = load(i - 1);
+    const __m128i colons = _mm_cmpeq_epi8(load(i), colon);
+    if (_mm_movemask_epi8(colons) == 0) continue; // most blocks hold no colon at all
+    const __m128i next = load(i + 1), prev = load(i - 1);
     const __m128i context =
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(next, slash), _mm_cmpeq_epi8(next, backslash)),
                      _mm_or_si128(_mm_cmpeq_epi8(prev, o), _mm_cmpeq_epi8(prev, big_o)));
-    const int mask = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(here, colon), context));
+    const int mask = _mm_movemask_epi8(_mm_and_si128(colons, context));
     if (mask) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
   }
 #endif
