@@ -104,15 +104,14 @@ void check_file(FileReport& report, ConfigCache& configs, const Options& o, bool
                     [&](const std::string& g) { return glob_match(g, rel); }))
       return;
   }
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(report.path, ec);
-  if (!ec && size > base.max_file_size) return;
   std::string error;
   thread_local std::string text; // reused: files come one after another on each thread
-  if (!read_file_into(report.path, text, error)) {
+  bool too_large = false;
+  if (!read_file_into(report.path, text, error, base.max_file_size, &too_large)) {
     report.errors.push_back(error);
     return;
   }
+  if (too_large) return;
   if (looks_binary(text)) return;
   // The file's configuration as the command line amends it (a copy only when it does).
   std::optional<Config> amended;

@@ -235,7 +235,8 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
   return data;
 }
 
-bool read_file_into(const std::string& path, std::string& data, std::string& error) {
+bool read_file_into(const std::string& path, std::string& data, std::string& error,
+                    std::size_t max_size, bool* too_large) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = path + ": " + std::strerror(errno);
@@ -246,6 +247,12 @@ bool read_file_into(const std::string& path, std::string& data, std::string& err
   struct stat st;
   std::size_t size = 0;
   if (fstat(fd, &st) == 0 && st.st_size > 0) size = static_cast<std::size_t>(st.st_size);
+  if (size > max_size) {
+    if (too_large) *too_large = true;
+    data.clear();
+    close(fd);
+    return true;
+  }
   data.resize(size + 1);
   std::size_t got = 0;
   for (;;) {

@@ -3,6 +3,7 @@
 
 #include "rules/config.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -55,7 +56,9 @@ private:
 
 // Reads a whole file; nullopt and `error` set on failure.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
-// The same into `data`, whose capacity is reused (one buffer per checking thread).
-bool read_file_into(const std::string& path, std::string& data, std::string& error);
+// The same into `data`, whose capacity is reused (one buffer per checking thread). A file larger
+// than `max_size` is not read: `data` is left empty and `too_large` set.
+bool read_file_into(const std::string& path, std::string& data, std::string& error,
+                    std::size_t max_size = SIZE_MAX, bool* too_large = nullptr);
 
 } // namespace pctlint::check

@@ -161,6 +161,14 @@ TEST_CASE("configuration: nearest .pctlint.json, errors name the key") {
   CHECK(r.err.find(".pctlint.json: /rules/PCT099: unknown rule 'PCT099'") != std::string::npos);
   dir.write("cfg.json", R"({"exclude": ["a/**"]})");
   CHECK(run_pctlint({"--check", "--config", "cfg.json", "."}, "", dir.path()).exit_code == 0);
+  // maxFileSize: a larger file is skipped, not read; a smaller one is checked.
+  dir.write("big/.pctlint.json", R"({"maxFileSize": 200})");
+  dir.write("big/large.cpp", std::string(300, ' ') + kBad);
+  dir.write("big/small.cpp", kBad);
+  r = run_pctlint({"--check", "--format", "json", "big"}, "", dir.path());
+  const auto files = nlohmann::json::parse(r.out)["files"];
+  REQUIRE(files.size() == 1);
+  CHECK(files[0]["path"] == "big/small.cpp");
 }
 
 TEST_CASE("directories: .gitignore and .ignore honoured, binary files skipped") {
@@ -176,8 +184,7 @@ TEST_CASE("directories: .gitignore and .ignore honoured, binary files skipped") 
   const auto j = nlohmann::json::parse(r.out);
   REQUIRE(j["files"].size() == 1);
   CHECK(j["files"][0]["path"] == "kept.cpp");
-  CHECK(j["summary"]["filesChecked"] ==
-        3); // kept.cpp, .gitignore and .ignore; not the binary blob
+  CHECK(j["summary"]["filesChecked"] == 3); // kept.cpp, .gitignore and .ignore; not the binary blob
 }
 
 TEST_CASE("--shard K/N splits the files deterministically and completely") {
