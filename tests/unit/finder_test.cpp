@@ -140,3 +140,26 @@ TEST_CASE("language_for_path and comment_syntax") {
   CHECK(comment_syntax(Language::Html).block_open == "<!--");
   CHECK(comment_syntax(Language::Json).line.empty());
 }
+
+// The candidate scan works in 64- and 16-byte blocks: URLs (and colons that start none) at every
+// offset and alignment, in long and short texts, must come out as a byte-by-byte search finds them.
+TEST_CASE("URLs are found at every offset, among colons that start none") {
+  for (const std::string filler :
+       {"a ? b : c; std::x; key: v; foo:bar ", "int total = compute(items, count) * factor; "})
+    for (std::size_t before = 0; before < 200; ++before) {
+      for (const char* url : {"https://x.example/a", "mailto:someone@example.com", "ftp://h/p"}) {
+        std::string src;
+        while (src.size() < before)
+          src += filler[src.size() % filler.size()];
+        src += ' ';
+        src += url;
+        src += ' ';
+        for (std::size_t k = 0; k < before % 90; ++k)
+          src += filler[k % filler.size()];
+        const auto urls = find_urls(src, Language::PlainText);
+        REQUIRE(urls.size() == 1);
+        CHECK(urls[0].text == url);
+        CHECK(urls[0].source_begin == before + 1);
+      }
+    }
+}
