@@ -6,6 +6,7 @@
 #include "core/charset.h"
 #include "core/finder_text.h"
 #include "core/language.h"
+#include "core/scan.h"
 
 #include <algorithm>
 #include <cctype>
@@ -365,18 +366,10 @@ std::size_t next_candidate(std::string_view s, std::size_t from) {
     return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(colons, context)));
   };
   // Most 64-byte stretches of code hold no colon at all: one test passes over them.
-  while (i + 64 + 17 <= s.size()) {
-    const __m128i any = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(load(i), colon), _mm_cmpeq_epi8(load(i + 16), colon)),
-        _mm_or_si128(_mm_cmpeq_epi8(load(i + 32), colon), _mm_cmpeq_epi8(load(i + 48), colon)));
-    if (_mm_movemask_epi8(any) == 0) {
-      i += 64;
-      continue;
-    }
+  while ((i = skip_blocks_without(s, i, ':', 17)) + 64 + 17 <= s.size())
     for (const std::size_t end = i + 64; i < end; i += 16)
       if (const unsigned mask = candidates(i))
         return i + static_cast<std::size_t>(__builtin_ctz(mask));
-  }
   for (; i + 17 <= s.size(); i += 16)
     if (const unsigned mask = candidates(i))
       return i + static_cast<std::size_t>(__builtin_ctz(mask));

@@ -1,12 +1,89 @@
 #include "core/scan.h"
 
+#include <cstdint>
 #include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define PCTLINT_AVX2 1
+#endif
 
 namespace pctlint {
+
+namespace {
+
+#if PCTLINT_AVX2
+bool cpu_has_avx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+
+__attribute__((target("avx2"))) std::size_t
+skip_blocks_avx2(const char* p, std::size_t n, std::size_t i, char byte, std::size_t slack) {
+  const __m256i needle = _mm256_set1_epi8(byte);
+  for (; i + 64 + slack <= n; i += 64) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
+    const __m256i hits =
+        _mm256_or_si256(_mm256_cmpeq_epi8(a, needle), _mm256_cmpeq_epi8(b, needle));
+    if (_mm256_movemask_epi8(hits) != 0) return i;
+  }
+  return i;
+}
+
+// contains() for needles of 2 or more bytes, 32 starts at a time; returns the first start not
+// examined (the caller finishes the tail) or SIZE_MAX on a match.
+__attribute__((target("avx2"))) std::size_t contains_avx2(const char* p, std::size_t last,
+                                                          std::string_view needle) {
+  const std::size_t m = needle.size();
+  const __m256i first = _mm256_set1_epi8(needle.front());
+  const __m256i final = _mm256_set1_epi8(needle.back());
+  std::size_t i = 0;
+  for (; i + 32 <= last + 1; i += 32) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + m - 1));
+    unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(
+        _mm256_and_si256(_mm256_cmpeq_epi8(a, first), _mm256_cmpeq_epi8(b, final))));
+    while (mask) {
+      const unsigned bit = static_cast<unsigned>(__builtin_ctz(mask));
+      if (std::memcmp(p + i + bit + 1, needle.data() + 1, m - 2) == 0) return SIZE_MAX;
+      mask &= mask - 1;
+    }
+  }
+  return i;
+}
+#endif
+
+} // namespace
+
+std::size_t skip_blocks_without(std::string_view text, std::size_t from, char byte,
+                                std::size_t slack) {
+  const char* p = text.data();
+  const std::size_t n = text.size();
+  std::size_t i = from;
+#if PCTLINT_AVX2
+  if (cpu_has_avx2()) return skip_blocks_avx2(p, n, i, byte, slack);
+#endif
+#if defined(__SSE2__)
+  const __m128i needle = _mm_set1_epi8(byte);
+  const auto hits = [&](std::size_t at) {
+    return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)), needle);
+  };
+  for (; i + 64 + slack <= n; i += 64) {
+    const __m128i any =
+        _mm_or_si128(_mm_or_si128(hits(i), hits(i + 16)), _mm_or_si128(hits(i + 32), hits(i + 48)));
+    if (_mm_movemask_epi8(any) != 0) return i;
+  }
+  return i;
+#else
+  for (; i + 64 + slack <= n; i += 64)
+    if (std::memchr(p + i, byte, 64)) return i;
+  return i;
+#endif
+}
 
 std::size_t count_byte(std::string_view text, char byte) {
   const char* p = text.data();
@@ -38,6 +115,12 @@ bool contains(std::string_view haystack, std::string_view needle) {
   const char* p = haystack.data();
   const std::size_t last = haystack.size() - m; // the last possible start
   std::size_t i = 0;
+#if PCTLINT_AVX2
+  if (cpu_has_avx2()) {
+    i = contains_avx2(p, last, needle);
+    if (i == SIZE_MAX) return true;
+  }
+#endif
 #if defined(__SSE2__)
   const __m128i first = _mm_set1_epi8(needle.front());
   const __m128i final = _mm_set1_epi8(needle.back());

@@ -1,11 +1,17 @@
 // Whole-buffer scans that the checker runs over every file, with SSE2 (x86-64's baseline) so they
-// cost a fraction of a cycle per byte; portable loops elsewhere.
+// cost a fraction of a cycle per byte, and AVX2 where the CPU has it (checked once, at run time);
+// portable loops elsewhere.
 #pragma once
 
 #include <cstddef>
 #include <string_view>
 
 namespace pctlint {
+
+// The first of the 64-byte blocks at from, from + 64, ... that holds `byte`; or the first one
+// that, with `slack` more bytes after it, would run past the end of `text`.
+std::size_t skip_blocks_without(std::string_view text, std::size_t from, char byte,
+                                std::size_t slack);
 
 // How many bytes of `text` equal `byte`.
 std::size_t count_byte(std::string_view text, char byte);

@@ -130,7 +130,9 @@ void Summary::add(const FileReport& f, Severity fail_on) {
   if (!f.diff.empty()) failed = true;
   for (const Reported& r : f.diagnostics) {
     ++by_severity[static_cast<int>(r.severity)];
-    ++by_rule[std::string(r.rule->id) + " " + std::string(r.rule->name)];
+    const auto& rules = all_rules();
+    for (std::size_t k = 0; k < rules.size(); ++k)
+      if (&rules[k]->info() == r.rule) ++by_rule[k];
     if (r.fix) ++(*r.fix == Applicability::Safe ? safe_fixable : unsafe_fixable);
     if (r.severity >= fail_on) failed = true;
   }
@@ -143,8 +145,8 @@ void Summary::add(const Summary& other) {
   safe_fixable += other.safe_fixable;
   unsafe_fixable += other.unsafe_fixable;
   fixed += other.fixed;
-  for (const auto& [rule, count] : other.by_rule)
-    by_rule[rule] += count;
+  for (std::size_t k = 0; k < by_rule.size(); ++k)
+    by_rule[k] += other.by_rule[k];
   errors += other.errors;
   failed = failed || other.failed;
 }

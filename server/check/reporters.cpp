@@ -9,7 +9,7 @@
 
 namespace pctlint::check {
 
-std::vector<Reported> resolve(std::string_view source, const std::vector<Diagnostic>& diagnostics) {
+std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&& diagnostics) {
   std::vector<Reported> out;
   if (diagnostics.empty()) return out;
   // Every offset to report, located in one forward pass over the file.
@@ -37,11 +37,11 @@ std::vector<Reported> resolve(std::string_view source, const std::vector<Diagnos
     const std::size_t in_line = std::min(std::min(offset, source.size()) - l.start, l.text.size());
     return Position{l.index + 1, column_of(l.text, in_line, OffsetEncoding::Utf32) + 1};
   };
-  for (const Diagnostic& d : diagnostics) {
+  for (Diagnostic& d : diagnostics) {
     Reported r;
     r.rule = d.rule;
     r.severity = d.severity;
-    r.message = d.message;
+    r.message = std::move(d.message);
     r.start = pos(d.begin);
     r.end = pos(d.end);
     const LineCursor::Line& line = line_of(d.begin);
@@ -50,9 +50,9 @@ std::vector<Reported> resolve(std::string_view source, const std::vector<Diagnos
     r.caret_to = std::min(d.end - line.start, r.source_line.size());
     if (d.fix) {
       r.fix = d.fix->applicability;
-      r.fix_title = d.fix->title;
-      for (const Edit& e : d.fix->edits)
-        r.edits.push_back({pos(e.begin), pos(e.end), e.replacement});
+      r.fix_title = std::move(d.fix->title);
+      for (Edit& e : d.fix->edits)
+        r.edits.push_back({pos(e.begin), pos(e.end), std::move(e.replacement)});
     }
     out.push_back(std::move(r));
   }
@@ -102,8 +102,12 @@ public:
 
   void finish(const Summary& s) override {
     if (statistics_) {
-      for (const auto& [rule, count] : s.by_rule)
-        write(out_, std::to_string(count) + "\t" + rule + "\n");
+      for (std::size_t k = 0; k < s.by_rule.size(); ++k)
+        if (const std::size_t count = s.by_rule[k]) {
+          const RuleInfo& rule = all_rules()[k]->info();
+          write(out_, std::to_string(count) + "\t" + std::string(rule.id) + " " +
+                          std::string(rule.name) + "\n");
+        }
     }
     if (quiet_) return;
     const std::size_t total = s.by_severity[1] + s.by_severity[2] + s.by_severity[3];
