@@ -66,19 +66,26 @@ public:
 
   // Where the current string closes on this line (the closing delimiter's offset), or the line end.
   std::size_t string_end(std::size_t from, std::size_t line_end) const {
+    const EscapeStyle escapes = string_.escapes;
+    const char quote = string_.quote;
+    const std::string_view close = string_.close;
     for (std::size_t i = from; i < line_end;) {
       const char c = src_[i];
-      if (string_.escapes == EscapeStyle::Backslash && c == '\\') {
+      // Most bytes are none of these.
+      if (!string_stops_.contains(c)) {
+        ++i;
+        continue;
+      }
+      if (escapes == EscapeStyle::Backslash && c == '\\') {
         i += 2;
         continue;
       }
-      if (string_.escapes == EscapeStyle::Doubling && c == string_.quote && i + 1 < line_end &&
-          src_[i + 1] == string_.quote) {
+      if (escapes == EscapeStyle::Doubling && c == quote && i + 1 < line_end &&
+          src_[i + 1] == quote) {
         i += 2;
         continue;
       }
-      if (c == string_.close[0] && src_.compare(i, string_.close.size(), string_.close) == 0)
-        return i;
+      if (c == close[0] && src_.compare(i, close.size(), close) == 0) return i;
       ++i;
     }
     return line_end;
@@ -254,24 +261,23 @@ std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
 // words after the first space read like prose rather than a path ("... is down").
 bool whole_value_is_url(std::string_view value, const std::vector<Span>& holes) {
   // Placeholders read as word characters, whatever they hold.
-  auto at = [&](std::size_t i) {
-    if (holes.empty()) return value[i];
+  std::string masked;
+  if (!holes.empty()) {
+    masked.assign(value);
     for (const Span& h : holes)
-      if (i >= h.begin && i < h.end && h.end <= value.size()) return 'x';
-    return value[i];
-  };
-  auto is_space = [&](std::size_t i) { return at(i) == ' ' || at(i) == '\t'; };
-  std::size_t first_space = 0;
-  while (first_space < value.size() && !is_space(first_space))
-    ++first_space;
-  if (first_space == value.size()) return true;
+      if (h.end <= masked.size()) std::fill(masked.begin() + h.begin, masked.begin() + h.end, 'x');
+    value = masked;
+  }
+  const auto is_space = [](char c) { return c == ' ' || c == '\t'; };
+  const auto first_space = std::find_if(value.begin(), value.end(), is_space);
+  if (first_space == value.end()) return true;
   std::size_t word = value.size(); // the last word starts here
-  while (!is_space(word - 1))
+  while (!is_space(value[word - 1]))
     --word;
   if (word == value.size()) return false;
-  constexpr std::string_view marks = "/.?=&%#";
+  constexpr CharSet marks("/.?=&%#");
   for (std::size_t i = word; i < value.size(); ++i)
-    if (marks.find(at(i)) != std::string_view::npos) return i + 1 < value.size();
+    if (marks.contains(value[i])) return i + 1 < value.size();
   return false;
 }
 
@@ -435,6 +441,9 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
     std::size_t text_base = 0;
     std::size_t k = 0, e = 0; // the URL in text's coordinates
     bool identity = true;
+    // Whether the text from the URL on holds placeholders. When it does not, neither does the
+    // URL, which is a prefix of it ending at a stop: no lookahead of a placeholder crosses it.
+    bool any_holes = false;
     const State state = tr.prose_only ? State::Comment : lexer.advance(line_start, start);
     if (state == State::String) {
       const StringInfo& s = lexer.string();
@@ -456,6 +465,7 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
       const std::size_t value_end = trim_end(text, k, text.size());
       const std::string_view value = text.substr(k, value_end - k);
       const auto holes = find_placeholders(value, options.placeholders, tr.printf);
+      any_holes = !holes.empty();
       e = k == 0 && whole_value_is_url(value, holes) ? value_end
                                                      : prose_end(text, k, value_end, holes);
       url.context =
@@ -476,10 +486,12 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
         value_end = trim_end(text, k, value_end);
         const std::string_view value = text.substr(k, value_end - k);
         const auto holes = find_placeholders(value, options.placeholders, false);
+        any_holes = !holes.empty();
         e = whole_value_is_url(value, holes) ? value_end : prose_end(text, k, value_end, holes);
         url.context = UrlContext::ConfigValue;
       } else {
         const auto holes = find_placeholders(text.substr(k), options.placeholders, false);
+        any_holes = !holes.empty();
         e = prose_end(text, k, text.size(), holes);
         url.context = UrlContext::Prose;
       }
@@ -503,7 +515,8 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
                                   decoded.offsets.begin() + static_cast<std::ptrdiff_t>(e) + 1);
     }
     const bool printf_here = tr.printf && url.context == UrlContext::StringLiteral;
-    url.placeholders = find_placeholders(url.text, options.placeholders, printf_here);
+    if (any_holes)
+      url.placeholders = find_placeholders(url.text, options.placeholders, printf_here);
     resume = url.source_end;
     urls.push_back(std::move(url));
   }

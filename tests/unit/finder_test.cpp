@@ -1,6 +1,9 @@
 #include "core/finder.h"
+#include "core/finder_text.h"
+#include "core/language.h"
 
 #include <doctest/doctest.h>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -162,4 +165,53 @@ TEST_CASE("URLs are found at every offset, among colons that start none") {
         CHECK(urls[0].source_begin == before + 1);
       }
     }
+}
+
+// find_urls skips the second placeholder scan when the text from the URL on holds none; what it
+// reports must still be exactly the placeholders of the URL's own text.
+TEST_CASE("a URL's placeholders are those of its text, whatever surrounds it") {
+  const std::vector<std::string> pieces = {"https://x.example/",
+                                           "{id}",
+                                           "{{ a }}",
+                                           "${b}",
+                                           "<%= c %>",
+                                           "/:user",
+                                           "%s",
+                                           "%u",
+                                           "%uD83D",
+                                           "%20",
+                                           "%2",
+                                           "_",
+                                           ".",
+                                           ")",
+                                           "]",
+                                           " ",
+                                           "'",
+                                           "\"",
+                                           "`",
+                                           "x",
+                                           "?q=",
+                                           "#f",
+                                           "\n",
+                                           "// ",
+                                           "# "};
+  std::mt19937 rng(3);
+  for (Language lang : {Language::Cpp, Language::Python, Language::JavaScript, Language::Yaml,
+                        Language::Markdown, Language::Go}) {
+    const bool printf_language = traits_of(lang).printf;
+    for (int n = 0; n < 3000; ++n) {
+      std::string src;
+      for (int k = 0, len = int(rng() % 14); k < len; ++k)
+        src += pieces[rng() % pieces.size()];
+      for (const FoundUrl& u : find_urls(src, lang)) {
+        const bool printf_here = printf_language && u.context == UrlContext::StringLiteral;
+        const auto expected = find_placeholders(u.text, all_placeholder_styles, printf_here);
+        REQUIRE(u.placeholders.size() == expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+          CHECK(u.placeholders[i].begin == expected[i].begin);
+          CHECK(u.placeholders[i].end == expected[i].end);
+        }
+      }
+    }
+  }
 }
