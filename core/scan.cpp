@@ -34,6 +34,26 @@ skip_blocks_avx2(const char* p, std::size_t n, std::size_t i, char byte, std::si
   return i;
 }
 
+__attribute__((target("avx2"))) std::size_t count_byte_avx2(const char* p, std::size_t n,
+                                                            std::size_t& i, char byte) {
+  const __m256i needle = _mm256_set1_epi8(byte);
+  std::size_t count = 0;
+  while (i + 32 <= n) {
+    // Per-byte counters (each match subtracts -1) summed before any can pass 255.
+    __m256i counters = _mm256_setzero_si256();
+    for (int round = 0; round < 255 && i + 32 <= n; ++round, i += 32) {
+      const __m256i block = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+      counters = _mm256_sub_epi8(counters, _mm256_cmpeq_epi8(block, needle));
+    }
+    const __m256i sums = _mm256_sad_epu8(counters, _mm256_setzero_si256());
+    count += static_cast<std::size_t>(_mm256_extract_epi64(sums, 0)) +
+             static_cast<std::size_t>(_mm256_extract_epi64(sums, 1)) +
+             static_cast<std::size_t>(_mm256_extract_epi64(sums, 2)) +
+             static_cast<std::size_t>(_mm256_extract_epi64(sums, 3));
+  }
+  return count;
+}
+
 // contains() for needles of 2 or more bytes, 32 starts at a time; returns the first start not
 // examined (the caller finishes the tail) or SIZE_MAX on a match.
 __attribute__((target("avx2"))) std::size_t contains_avx2(const char* p, std::size_t last,
@@ -89,6 +109,9 @@ std::size_t count_byte(std::string_view text, char byte) {
   const char* p = text.data();
   const std::size_t n = text.size();
   std::size_t count = 0, i = 0;
+#if PCTLINT_AVX2
+  if (cpu_has_avx2()) count = count_byte_avx2(p, n, i, byte);
+#endif
 #if defined(__SSE2__)
   const __m128i needle = _mm_set1_epi8(byte);
   while (i + 16 <= n) {

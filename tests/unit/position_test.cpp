@@ -77,6 +77,19 @@ TEST_CASE("count_byte and contains agree with plain loops at every length and al
   }
 }
 
+TEST_CASE("count_byte over long texts, past its counters' 255-block rounds") {
+  std::mt19937 rng(6);
+  for (std::size_t size : {8159u, 8160u, 8161u, 100000u, 300007u}) {
+    std::string text(size, 'a');
+    for (char& c : text)
+      c = rng() % 3 == 0 ? '\n' : 'a';
+    CHECK(count_byte(text, '\n') ==
+          static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));
+    std::fill(text.begin(), text.end(), '\n'); // every counter at its fullest
+    CHECK(count_byte(text, '\n') == size);
+  }
+}
+
 TEST_CASE("LineCursor answers as LineIndex does, with LF, CRLF, CR and non-ASCII text") {
   std::mt19937 rng(9);
   const std::vector<std::string> pieces = {"a",  "\t", "é",    "中", "😀",
