@@ -68,7 +68,8 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
     to_run &= enabled;
     if (!to_run) continue; // the common case: a plain, correct URL
     const UrlParts parts = split_url(url.text);
-    const UrlUnderCheck under{url, url.text, parts, config};
+    const std::vector<std::uint32_t> escapes = escapes_of(url);
+    const UrlUnderCheck under{url, url.text, parts, config, &escapes};
     for (; to_run; to_run &= to_run - 1) { // in rule order
       const Rule* rule = rules[static_cast<std::size_t>(std::countr_zero(to_run))];
       const Severity rule_severity = severity[static_cast<std::size_t>(std::countr_zero(to_run))];

@@ -9,6 +9,7 @@
 #include "rules/diagnostic.h"
 
 #include <bitset>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,7 +54,13 @@ struct UrlUnderCheck {
   std::string_view text; // == url.text
   const UrlParts& parts; // split_url(text)
   const Config& config;
+  // Offsets of the well-formed "%XX" outside placeholders, found once for all rules (see
+  // escapes_of); when null, for_each_escape finds them itself.
+  const std::vector<std::uint32_t>* escapes = nullptr;
 };
+
+// The offsets for UrlUnderCheck::escapes.
+std::vector<std::uint32_t> escapes_of(const FoundUrl& url);
 
 // A set of byte values.
 using ByteSet = std::bitset<256>;

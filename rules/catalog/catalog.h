@@ -34,11 +34,13 @@ inline unsigned char escape_byte(std::string_view text, std::size_t pos) {
 // Calls fn(offset, byte) for every well-formed "%XX" outside template placeholders.
 template <typename Fn> void for_each_escape(const UrlUnderCheck& url, Fn fn) {
   const std::string_view t = url.text;
-  for (std::size_t i = t.find('%'); i != std::string_view::npos; i = t.find('%', i + 1)) {
-    if (!is_escape_at(t, i) || url.url.in_placeholder(i)) continue;
-    fn(i, escape_byte(t, i));
-    i += 2;
+  if (url.escapes) {
+    for (const std::uint32_t i : *url.escapes)
+      fn(std::size_t{i}, escape_byte(t, i));
+    return;
   }
+  for (const std::uint32_t i : escapes_of(url.url))
+    fn(std::size_t{i}, escape_byte(t, i));
 }
 
 // Groups adjacent spans (end == next begin) so one finding covers "%c3%a4", not two.

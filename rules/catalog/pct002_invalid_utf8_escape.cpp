@@ -62,6 +62,9 @@ public:
     for_each_escape(url,
                     [&](std::size_t, unsigned char b) { high_escape = high_escape || b >= 0x80; });
     if (!high_escape) return;
+    // Most URLs with such escapes decode to well-formed UTF-8 ("%C3%A4"): a strict decode says so
+    // without mapping every byte back to its escape.
+    if (decode_strict(t).ok()) return;
     std::vector<DecodeError> errors;
     for (const DecodeError& e : find_decode_errors(t))
       if (e.kind == DecodeErrorKind::IllFormedUtf8 && t[e.offset] == '%' &&
