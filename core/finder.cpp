@@ -54,8 +54,9 @@ public:
       in_tag_ = false;
     }
     while (pos_ < target && state_ != State::Comment) {
-      const CharSet& stops = state_ == State::Code ? code_stops_ : string_stops_;
-      if (stops.contains(src_[pos_]))
+      const bool stop =
+          state_ == State::Code ? code_stops_.contains(src_[pos_]) : string_stop(src_[pos_]);
+      if (stop)
         step();
       else
         ++pos_;
@@ -63,6 +64,11 @@ public:
     return state_;
   }
   const StringInfo& string() const { return string_; }
+
+  // Inside a string only a backslash, the quote and the closer's first byte can matter.
+  bool string_stop(char c) const {
+    return c == '\\' || c == string_.quote || c == string_.close[0];
+  }
 
   // Where the current string closes on this line (the closing delimiter's offset), or the line end.
   std::size_t string_end(std::size_t from, std::size_t line_end) const {
@@ -72,7 +78,7 @@ public:
     for (std::size_t i = from; i < line_end;) {
       const char c = src_[i];
       // Most bytes are none of these.
-      if (!string_stops_.contains(c)) {
+      if (!string_stop(c)) {
         ++i;
         continue;
       }
@@ -102,7 +108,6 @@ private:
 
   void open_string(std::size_t content, std::string close, EscapeStyle esc, char quote) {
     state_ = State::String;
-    string_stops_ = CharSet(std::string{'\\', quote, close[0]});
     string_ = {content, std::move(close), esc, quote, tr_.markup};
     pos_ = content;
   }
@@ -204,7 +209,6 @@ private:
   bool in_tag_ = false;
   StringInfo string_;
   CharSet code_stops_;
-  CharSet string_stops_;
 };
 
 bool is_prose_stop(unsigned char c) {
@@ -269,8 +273,9 @@ bool whole_value_is_url(std::string_view value, const std::vector<Span>& holes) 
     value = masked;
   }
   const auto is_space = [](char c) { return c == ' ' || c == '\t'; };
-  const auto first_space = std::find_if(value.begin(), value.end(), is_space);
-  if (first_space == value.end()) return true;
+  if (!std::memchr(value.data(), ' ', value.size()) &&
+      !std::memchr(value.data(), '\t', value.size()))
+    return true;
   std::size_t word = value.size(); // the last word starts here
   while (!is_space(value[word - 1]))
     --word;
