@@ -18,7 +18,6 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
-#include <malloc.h>
 #include <thread>
 #include <unistd.h>
 
@@ -152,11 +151,6 @@ void Summary::add(const Summary& other) {
 }
 
 int run_check_command(const Args& args) {
-  // A check allocates and frees per file, in the same sizes again and again. glibc would hand the
-  // freed top of the heap back to the kernel each time and fault it in again for the next file;
-  // keeping it costs a few MB of RSS and saves a page fault per file and per growing vector.
-  mallopt(M_TRIM_THRESHOLD, 64 << 20);
-  mallopt(M_TOP_PAD, 4 << 20);
   const ParseResult parsed = parse_options(args);
   if (parsed.help) {
     std::fputs(kCheckHelp, stdout);
