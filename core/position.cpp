@@ -135,6 +135,27 @@ LineCursor::Line LineCursor::line_at(std::size_t offset) {
   return {line_, line_start_, text_.substr(line_start_, line_end - line_start_)};
 }
 
+LocatedOffsets::LocatedOffsets(std::string_view text, std::vector<std::size_t> offsets)
+    : text_size_(text.size()), offsets_(std::move(offsets)) {
+  std::sort(offsets_.begin(), offsets_.end());
+  offsets_.erase(std::unique(offsets_.begin(), offsets_.end()), offsets_.end());
+  LineCursor cursor(text);
+  lines_.reserve(offsets_.size());
+  for (std::size_t offset : offsets_)
+    lines_.push_back(cursor.line_at(offset));
+}
+
+const LineCursor::Line& LocatedOffsets::line_of(std::size_t offset) const {
+  return lines_[static_cast<std::size_t>(
+      std::lower_bound(offsets_.begin(), offsets_.end(), offset) - offsets_.begin())];
+}
+
+LinePosition LocatedOffsets::position_of(std::size_t offset, OffsetEncoding enc) const {
+  const LineCursor::Line& l = line_of(offset);
+  const std::size_t in_line = std::min(std::min(offset, text_size_) - l.start, l.text.size());
+  return {l.index, column_of(l.text, in_line, enc)};
+}
+
 std::size_t LineIndex::offset_of(LinePosition pos, OffsetEncoding enc) const {
   if (pos.line >= starts_.size()) return text_.size();
   return starts_[pos.line] + byte_offset_of_units(line(pos.line), pos.column, enc);

@@ -73,6 +73,21 @@ private:
   std::size_t pos_ = 0, line_ = 0, line_start_ = 0;
 };
 
+// The lines and positions of a set of offsets given in any order, found in one LineCursor pass:
+// what a report of a file's findings needs (their starts, ends and edits).
+class LocatedOffsets {
+public:
+  LocatedOffsets(std::string_view text, std::vector<std::size_t> offsets);
+  // `offset` must be one of those given.
+  const LineCursor::Line& line_of(std::size_t offset) const;
+  LinePosition position_of(std::size_t offset, OffsetEncoding enc) const;
+
+private:
+  std::size_t text_size_;
+  std::vector<std::size_t> offsets_; // sorted, unique
+  std::vector<LineCursor::Line> lines_;
+};
+
 // LineIndex::offset_of without indexing the text: only the lines up to `pos.line` are walked
 // (in bulk where the text has no '\r'). For one-off conversions in long texts (an LSP edit).
 std::size_t offset_of(std::string_view text, LinePosition pos, OffsetEncoding enc);

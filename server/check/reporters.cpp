@@ -21,21 +21,10 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
       for (const Edit& e : d.fix->edits)
         offsets.push_back(e.begin), offsets.push_back(e.end);
   }
-  std::sort(offsets.begin(), offsets.end());
-  offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
-  LineCursor cursor(source);
-  std::vector<LineCursor::Line> lines;
-  lines.reserve(offsets.size());
-  for (std::size_t offset : offsets)
-    lines.push_back(cursor.line_at(offset));
-  auto line_of = [&](std::size_t offset) -> const LineCursor::Line& {
-    return lines[static_cast<std::size_t>(std::lower_bound(offsets.begin(), offsets.end(), offset) -
-                                          offsets.begin())];
-  };
+  const LocatedOffsets located(source, std::move(offsets));
   auto pos = [&](std::size_t offset) {
-    const LineCursor::Line& l = line_of(offset);
-    const std::size_t in_line = std::min(std::min(offset, source.size()) - l.start, l.text.size());
-    return Position{l.index + 1, column_of(l.text, in_line, OffsetEncoding::Utf32) + 1};
+    const LinePosition p = located.position_of(offset, OffsetEncoding::Utf32);
+    return Position{p.line + 1, p.column + 1};
   };
   for (Diagnostic& d : diagnostics) {
     Reported r;
@@ -44,7 +33,7 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
     r.message = std::move(d.message);
     r.start = pos(d.begin);
     r.end = pos(d.end);
-    const LineCursor::Line& line = line_of(d.begin);
+    const LineCursor::Line& line = located.line_of(d.begin);
     r.source_line = std::string(line.text);
     r.caret_from = d.begin - line.start;
     r.caret_to = std::min(d.end - line.start, r.source_line.size());

@@ -411,33 +411,23 @@ private:
     transport_.write(message);
   }
 
-  json range_json(const LineIndex& index, std::size_t begin, std::size_t end) const {
+  Range range_of(const LineIndex& index, std::size_t begin, std::size_t end) const {
     const LinePosition a = index.position_of(begin, encoding_),
                        b = index.position_of(end, encoding_);
-    return Range{{a.line, a.column}, {b.line, b.column}};
+    return {{a.line, a.column}, {b.line, b.column}};
   }
 
-  // The range of each diagnostic of `r`, in order. Diagnostics come sorted by their start; a
-  // forward LineCursor locates them without indexing every line of a long document.
+  // The range of each diagnostic of `r`, in order, located without indexing every line of a long
+  // document.
   std::vector<Range> ranges_of(const Draft& d, const LintResult& r) const {
     std::vector<std::size_t> offsets;
     offsets.reserve(2 * r.diagnostics.size());
     for (const Diagnostic& diag : r.diagnostics)
       offsets.push_back(diag.begin), offsets.push_back(diag.end);
-    std::sort(offsets.begin(), offsets.end());
-    offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
-    LineCursor cursor(d.text);
-    std::vector<Position> positions;
-    positions.reserve(offsets.size());
-    for (std::size_t offset : offsets) {
-      const LineCursor::Line l = cursor.line_at(offset);
-      const std::size_t in_line =
-          std::min(std::min(offset, d.text.size()) - l.start, l.text.size());
-      positions.push_back({l.index, column_of(l.text, in_line, encoding_)});
-    }
+    const LocatedOffsets located(d.text, std::move(offsets));
     auto pos = [&](std::size_t offset) {
-      return positions[static_cast<std::size_t>(
-          std::lower_bound(offsets.begin(), offsets.end(), offset) - offsets.begin())];
+      const LinePosition p = located.position_of(offset, encoding_);
+      return Position{p.line, p.column};
     };
     std::vector<Range> ranges;
     ranges.reserve(r.diagnostics.size());
@@ -481,7 +471,7 @@ private:
     const LineIndex index(d.text);
     json text_edits = json::array();
     for (const Edit& e : edits)
-      text_edits.push_back(TextEdit{range_json(index, e.begin, e.end).get<Range>(), e.replacement});
+      text_edits.push_back(TextEdit{range_of(index, e.begin, e.end), e.replacement});
     if (document_changes_)
       return {{"documentChanges",
                json::array({{{"textDocument", {{"uri", uri}, {"version", d.version}}},
@@ -531,8 +521,7 @@ private:
       std::set<std::string> disable_offered;
       for (const Diagnostic& diag : r.diagnostics) {
         if (diag.end < begin || diag.begin > end) continue;
-        const json diag_json =
-            diagnostic_to_json(range_json(index, diag.begin, diag.end).get<Range>(), diag);
+        const json diag_json = diagnostic_to_json(range_of(index, diag.begin, diag.end), diag);
         if (diag.fix) {
           const bool safe = diag.fix->applicability == Applicability::Safe;
           actions.push_back({{"title", diag.fix->title + (safe ? "" : " (unsafe)")},
@@ -604,7 +593,7 @@ private:
               diag.message + "\n";
       }
       return {{"contents", {{"kind", "markdown"}, {"value", md}}},
-              {"range", range_json(index, url.source_begin, url.source_end)}};
+              {"range", range_of(index, url.source_begin, url.source_end)}};
     }
     return nullptr;
   }

@@ -138,3 +138,24 @@ TEST_CASE("offset_of(text, position) answers as LineIndex::offset_of does") {
     }
   }
 }
+
+TEST_CASE("LocatedOffsets answers as LineIndex does, for offsets in any order and repeated") {
+  std::mt19937 rng(13);
+  const std::vector<std::string> pieces = {"a", "\t", "é", "😀", "\n", "\r\n", "\r", " "};
+  for (int n = 0; n < 300; ++n) {
+    std::string text;
+    for (int k = 0, len = int(rng() % 200); k < len; ++k)
+      text += pieces[rng() % pieces.size()];
+    std::vector<std::size_t> offsets(rng() % 20);
+    for (std::size_t& o : offsets)
+      o = rng() % (text.size() + 3);
+    if (!offsets.empty()) offsets.push_back(offsets.front());
+    const LineIndex index(text);
+    const LocatedOffsets located(text, offsets);
+    for (std::size_t o : offsets) {
+      const LinePosition expected = index.position_of(o, OffsetEncoding::Utf16);
+      CHECK(located.position_of(o, OffsetEncoding::Utf16) == expected);
+      CHECK(located.line_of(o).text == index.line(expected.line));
+    }
+  }
+}
