@@ -357,9 +357,11 @@ bool colon_may_start_url(std::string_view s, std::size_t i) {
 std::size_t next_candidate(std::string_view s, std::size_t from) {
   const char* p = s.data();
   std::size_t i = from;
-  // Scalar at the very start, where the byte before a block does not exist.
-  for (; i < s.size() && i < 1; ++i)
-    if (colon_may_start_url(s, i)) return i;
+  // Byte 0 by itself: blocks read the byte before them.
+  if (i == 0 && !s.empty()) {
+    if (colon_may_start_url(s, 0)) return 0;
+    i = 1;
+  }
 #if defined(__SSE2__)
   const __m128i colon = _mm_set1_epi8(':'), slash = _mm_set1_epi8('/'),
                 backslash = _mm_set1_epi8('\\'), o = _mm_set1_epi8('o'), big_o = _mm_set1_epi8('O');

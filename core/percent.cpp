@@ -74,10 +74,6 @@ bool has_escape_or_plus(std::string_view in, bool plus) {
   return plus && std::memchr(in.data(), '+', in.size());
 }
 
-} // namespace
-
-namespace {
-
 // For every byte, its escape "%XX" packed little-endian into 32 bits, so one unaligned 4-byte
 // store writes either the escape or, for an allowed byte, the byte itself (the extra bytes are
 // overwritten by what follows). No branch depends on the data.
