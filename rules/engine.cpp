@@ -1,5 +1,6 @@
 #include "rules/engine.h"
 
+#include "core/percent.h"
 #include "core/scan.h"
 #include "core/url.h"
 #include "rules/rule.h"
@@ -25,27 +26,53 @@ bool overlaps(const Edit& a, const Edit& b) {
   return a.begin < b.end && b.begin < a.end;
 }
 
-// Rules as bits, by their index in all_rules().
-using RuleMask = std::uint64_t;
+// What triggered_rules() looks up, built once from the rules' triggers() and escape_triggers().
+struct TriggerTables {
+  std::array<RuleMask, 256> by_byte{};   // '%' excluded for rules with escape triggers
+  std::array<RuleMask, 256> by_escape{}; // a well-formed "%XX", by its decoded byte
+  RuleMask lowercase_escape = 0, malformed_escape = 0;
+  bool escape_rules = false; // any rule has escape triggers
 
-// For each byte, the rules it triggers (Rule::triggers): a URL's rules to run are the OR over its
-// bytes, one load per byte.
-const std::array<RuleMask, 256>& trigger_table() {
-  static const auto table = [] {
-    std::array<RuleMask, 256> t{};
+  TriggerTables() {
     const std::vector<const Rule*>& rules = all_rules();
     if (rules.size() > 64) throw std::logic_error("more rules than RuleMask has bits");
     for (std::size_t i = 0; i < rules.size(); ++i) {
-      const ByteSet triggers = rules[i]->triggers();
+      const RuleMask bit = RuleMask{1} << i;
+      ByteSet bytes = rules[i]->triggers();
+      if (const auto escapes = rules[i]->escape_triggers(); escapes && bytes['%']) {
+        bytes.reset('%');
+        escape_rules = true;
+        for (unsigned b = 0; b < 256; ++b)
+          if (escapes->decoded[b]) by_escape[b] |= bit;
+        if (escapes->lowercase) lowercase_escape |= bit;
+        if (escapes->malformed) malformed_escape |= bit;
+      }
       for (unsigned b = 0; b < 256; ++b)
-        if (triggers[b]) t[b] |= RuleMask{1} << i;
+        if (bytes[b]) by_byte[b] |= bit;
     }
-    return t;
-  }();
-  return table;
-}
+  }
+};
 
 } // namespace
+
+RuleMask triggered_rules(std::string_view text) {
+  static const TriggerTables tables;
+  RuleMask mask = 0;
+  for (const char c : text)
+    mask |= tables.by_byte[static_cast<unsigned char>(c)];
+  if (!tables.escape_rules) return mask;
+  for (std::size_t i = text.find('%'); i != std::string_view::npos; i = text.find('%', i + 1)) {
+    const int high = i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
+    const int low = high >= 0 ? hex_value(text[i + 2]) : -1;
+    if (low < 0) {
+      mask |= tables.malformed_escape;
+      continue;
+    }
+    mask |= tables.by_escape[static_cast<unsigned>(high * 16 + low)];
+    if (text[i + 1] >= 'a' || text[i + 2] >= 'a') mask |= tables.lowercase_escape; // a-f
+  }
+  return mask;
+}
 
 LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config) {
   LintResult result;
@@ -59,13 +86,9 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
     if ((severity[i] = config.severity_of(rules[i]->info())) != Severity::Off)
       enabled |= RuleMask{1} << i;
 
-  const auto& triggered_by = trigger_table();
   std::vector<UrlFinding> findings;
   for (const FoundUrl& url : result.urls) {
-    RuleMask to_run = 0;
-    for (const char c : url.text)
-      to_run |= triggered_by[static_cast<unsigned char>(c)];
-    to_run &= enabled;
+    RuleMask to_run = triggered_rules(url.text) & enabled;
     if (!to_run) continue; // the common case: a plain, correct URL
     const UrlParts parts = split_url(url.text);
     const std::vector<std::uint32_t> escapes = escapes_of(url);

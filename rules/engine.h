@@ -7,6 +7,7 @@
 #include "rules/diagnostic.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,12 @@ struct LintResult {
 };
 
 LintResult lint(std::string_view source, Language lang, const Config& config);
+
+// Rules as bits, by their index in all_rules().
+using RuleMask = std::uint64_t;
+// The rules triggered(rule, text) holds for (rules/rule.h), from tables in one pass: the engine
+// runs only these on a URL.
+RuleMask triggered_rules(std::string_view text);
 
 // lint() in two steps: findings without suppression comments applied, then their removal.
 LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config);

@@ -38,6 +38,28 @@ std::vector<std::uint32_t> escapes_of(const FoundUrl& url) {
   return out;
 }
 
+bool triggered(const Rule& rule, std::string_view text) {
+  const ByteSet bytes = rule.triggers();
+  const std::optional<EscapeTriggers> escapes = rule.escape_triggers();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c != '%' || !escapes || !bytes['%']) {
+      if (bytes[c]) return true;
+      continue;
+    }
+    if (!is_escape_at(text, i)) {
+      if (escapes->malformed) return true;
+      continue;
+    }
+    const auto decoded =
+        static_cast<unsigned char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+    const bool lowercase = std::islower(static_cast<unsigned char>(text[i + 1])) ||
+                           std::islower(static_cast<unsigned char>(text[i + 2]));
+    if (escapes->decoded[decoded] || (lowercase && escapes->lowercase)) return true;
+  }
+  return false;
+}
+
 ByteSet byte_set(std::string_view bytes) {
   ByteSet s;
   for (char c : bytes)

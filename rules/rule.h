@@ -68,6 +68,14 @@ ByteSet byte_set(std::string_view bytes);
 ByteSet byte_set(const CharSet& set);
 ByteSet byte_range(unsigned char first, unsigned char last);
 
+// The '%' sequences in which a rule about escapes can find something. Most URLs with a '%' hold
+// only plain escapes like "%20", which no such rule has anything to say about.
+struct EscapeTriggers {
+  ByteSet decoded;        // a well-formed "%XX", by the byte it decodes to
+  bool lowercase = false; // a well-formed "%XX" written with a lowercase hex digit
+  bool malformed = false; // a '%' not followed by two hex digits ("%u00E4", "%G1", a final '%')
+};
+
 class Rule {
 public:
   virtual ~Rule() = default;
@@ -76,8 +84,15 @@ public:
   // run the rule on other URLs (most URLs are fine, and this keeps them cheap). Every byte unless
   // a rule says otherwise.
   virtual ByteSet triggers() const { return ByteSet().set(); }
+  // For a rule whose triggers() hold '%': which escapes stand for that '%'. nullopt: any '%'.
+  virtual std::optional<EscapeTriggers> escape_triggers() const { return std::nullopt; }
   virtual void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const = 0;
 };
+
+// Whether `text` holds one of the rule's triggers (with its escape triggers in place of '%'); when
+// it does not, check() finds nothing in it. The plain statement of what the engine computes for
+// all rules at once from tables.
+bool triggered(const Rule& rule, std::string_view text);
 
 // All rules, ordered by id.
 const std::vector<const Rule*>& all_rules();

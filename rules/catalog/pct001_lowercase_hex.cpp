@@ -33,6 +33,10 @@ class LowercaseHex final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    // a lowercase hex digit
+    return EscapeTriggers{ByteSet(), true, false};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     // An escaped unreserved character is PCT008's to fix (it removes the escape altogether).
     const RuleInfo& unreserved = encoded_unreserved_rule().info();

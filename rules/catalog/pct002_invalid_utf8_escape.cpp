@@ -55,6 +55,10 @@ class InvalidUtf8Escape final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    // only an escaped byte >= 0x80 can be ill-formed UTF-8
+    return EscapeTriggers{byte_range(0x80, 0xFF), false, false};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     // Only an escape of a byte >= 0x80 can be ill-formed UTF-8: most URLs have none.

@@ -34,6 +34,10 @@ class PercentUEscape final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    // "%u" is not two hex digits
+    return EscapeTriggers{ByteSet(), false, true};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     for (const PercentU& u : find_percent_u(url.text)) {
       if (url.url.in_placeholder(u.offset)) continue;

@@ -31,6 +31,9 @@ class MalformedEscape final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    return EscapeTriggers{ByteSet(), false, true};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     const std::vector<PercentU> percent_u = find_percent_u(t); // PCT006's findings

@@ -33,6 +33,9 @@ class EncodedUnreserved final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    return EscapeTriggers{byte_set(charsets::unreserved), false, false};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {

@@ -33,6 +33,10 @@ class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    // "%25", an escaped '%'
+    return EscapeTriggers{byte_set("%"), false, false};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     std::vector<Span> spans;

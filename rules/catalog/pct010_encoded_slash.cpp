@@ -32,6 +32,9 @@ class EncodedSlash final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    return EscapeTriggers{byte_set("/\\"), false, false};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const Span path = url.parts.path;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {

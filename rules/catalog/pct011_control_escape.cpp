@@ -32,6 +32,9 @@ class ControlEscape final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("%"); }
+  std::optional<EscapeTriggers> escape_triggers() const override {
+    return EscapeTriggers{byte_range(0x00, 0x1F) | byte_set("\x7f"), false, false};
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
