@@ -76,12 +76,10 @@ public:
     const char quote = string_.quote;
     const std::string_view close = string_.close;
     for (std::size_t i = from; i < line_end;) {
-      const char c = src_[i];
       // Most bytes are none of these.
-      if (!string_stop(c)) {
-        ++i;
-        continue;
-      }
+      i = find_any_of3(src_, i, line_end, '\\', quote, close[0]);
+      if (i == line_end) break;
+      const char c = src_[i];
       if (escapes == EscapeStyle::Backslash && c == '\\') {
         i += 2;
         continue;
@@ -330,18 +328,17 @@ char ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
-  std::string lower(scheme);
-  for (char& c : lower)
-    c = ascii_lower(c);
-  if (lower == "data") return false;
-  if (options.schemes.empty()) return true;
-  return std::find(options.schemes.begin(), options.schemes.end(), lower) != options.schemes.end();
-}
-
+// Whether `a` equals the lowercase `b`, ignoring ASCII case.
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
                                             [](char x, char y) { return ascii_lower(x) == y; });
+}
+
+bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
+  if (iequals(scheme, "data")) return false;
+  if (options.schemes.empty()) return true;
+  return std::any_of(options.schemes.begin(), options.schemes.end(),
+                     [&](const std::string& allowed) { return iequals(scheme, allowed); });
 }
 
 // The next ':' at or after `from` that may start "://", ":\/\/" or end "mailto": one followed by
@@ -429,6 +426,10 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
       continue;
     }
 
+    // Past "scheme:" or "mailto:", which hold no placeholder (and read the same in the source and
+    // in a decoded literal).
+    const std::size_t scheme_end = colon - start + 1;
+
     // The candidate's line: the finder looks no further.
     std::size_t line_start = 0;
     for (const char terminator : {'\n', '\r'})
@@ -471,7 +472,7 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
       }
       const std::size_t value_end = trim_end(text, k, text.size());
       const std::string_view value = text.substr(k, value_end - k);
-      const auto holes = find_placeholders(value, options.placeholders, tr.printf);
+      const auto holes = find_placeholders(value, options.placeholders, tr.printf, scheme_end);
       any_holes = !holes.empty();
       e = k == 0 && whole_value_is_url(value, holes) ? value_end
                                                      : prose_end(text, k, value_end, holes);
@@ -492,12 +493,13 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
           value_end = hash;
         value_end = trim_end(text, k, value_end);
         const std::string_view value = text.substr(k, value_end - k);
-        const auto holes = find_placeholders(value, options.placeholders, false);
+        const auto holes = find_placeholders(value, options.placeholders, false, scheme_end);
         any_holes = !holes.empty();
         e = whole_value_is_url(value, holes) ? value_end : prose_end(text, k, value_end, holes);
         url.context = UrlContext::ConfigValue;
       } else {
-        const auto holes = find_placeholders(text.substr(k), options.placeholders, false);
+        const auto holes =
+            find_placeholders(text.substr(k), options.placeholders, false, scheme_end);
         any_holes = !holes.empty();
         e = prose_end(text, k, text.size(), holes);
         url.context = UrlContext::Prose;

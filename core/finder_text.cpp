@@ -288,12 +288,14 @@ std::size_t next_start(std::string_view t, std::size_t i, unsigned active) {
 
 } // namespace
 
-std::vector<Span> find_placeholders(std::string_view t, unsigned styles, bool printf_language) {
+std::vector<Span> find_placeholders(std::string_view t, unsigned styles, bool printf_language,
+                                    std::size_t from) {
   std::vector<Span> out;
   const unsigned active =
       styles &
       (printf_language ? all_placeholder_styles : ~static_cast<unsigned>(PlaceholderStyle::Printf));
-  for (std::size_t i = next_start(t, 0, active); i < t.size(); i = next_start(t, i + 1, active)) {
+  for (std::size_t i = next_start(t, std::min(from, t.size()), active); i < t.size();
+       i = next_start(t, i + 1, active)) {
     const char c = t[i];
     std::size_t end = std::string_view::npos;
     if (c == '$' && i + 1 < t.size() && t[i + 1] == '{' &&

@@ -29,6 +29,9 @@ DecodedText decode_literal(std::string_view source, std::size_t begin, std::size
                            EscapeStyle style, char quote, bool code_point_hex);
 
 // Template placeholders in a URL's text, per the PlaceholderStyle bits.
-std::vector<Span> find_placeholders(std::string_view url, unsigned styles, bool printf_language);
+// Placeholders starting at or after `from` (a URL's "scheme://" or "mailto:" holds none, so the
+// finder starts after it).
+std::vector<Span> find_placeholders(std::string_view url, unsigned styles, bool printf_language,
+                                    std::size_t from = 0);
 
 } // namespace pctlint

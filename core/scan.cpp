@@ -105,6 +105,26 @@ std::size_t skip_blocks_without(std::string_view text, std::size_t from, char by
 #endif
 }
 
+std::size_t find_any_of3(std::string_view text, std::size_t from, std::size_t end, char a, char b,
+                         char c) {
+  const char* p = text.data();
+  std::size_t i = from;
+#if defined(__SSE2__)
+  const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
+  for (; i + 16 <= end; i += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i hits =
+        _mm_or_si128(_mm_cmpeq_epi8(block, va),
+                     _mm_or_si128(_mm_cmpeq_epi8(block, vb), _mm_cmpeq_epi8(block, vc)));
+    if (const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hits)))
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+  }
+#endif
+  for (; i < end; ++i)
+    if (p[i] == a || p[i] == b || p[i] == c) return i;
+  return end;
+}
+
 std::size_t count_byte(std::string_view text, char byte) {
   const char* p = text.data();
   const std::size_t n = text.size();

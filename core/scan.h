@@ -13,6 +13,11 @@ namespace pctlint {
 std::size_t skip_blocks_without(std::string_view text, std::size_t from, char byte,
                                 std::size_t slack);
 
+// The first offset in [from, end) whose byte is `a`, `b` or `c`; `end` when there is none. For the
+// short runs inside one line (a string literal's content), 16 bytes at a time.
+std::size_t find_any_of3(std::string_view text, std::size_t from, std::size_t end, char a, char b,
+                         char c);
+
 // How many bytes of `text` equal `byte`.
 std::size_t count_byte(std::string_view text, char byte);
 

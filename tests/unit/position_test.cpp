@@ -61,6 +61,21 @@ TEST_CASE("offset -> position -> offset round-trips on character boundaries") {
   }
 }
 
+TEST_CASE("find_any_of3 agrees with find_first_of at every length, start and end") {
+  std::mt19937 rng(9);
+  const std::string alphabet = "abc\\\"'x";
+  for (int n = 0; n < 3000; ++n) {
+    std::string text(rng() % 80, ' ');
+    for (char& c : text)
+      c = rng() % 8 == 0 ? alphabet[rng() % alphabet.size()] : 'x';
+    const std::size_t from = rng() % (text.size() + 1);
+    const std::size_t end = from + rng() % (text.size() - from + 1);
+    const std::size_t expected = std::string_view(text).substr(0, end).find_first_of("\\\"'", from);
+    REQUIRE(find_any_of3(text, from, end, '\\', '"', '\'') ==
+            (expected == std::string_view::npos ? end : expected));
+  }
+}
+
 TEST_CASE("count_byte and contains agree with plain loops at every length and alignment") {
   std::mt19937 rng(5);
   const std::string alphabet = "pctlin-\n\r a";
