@@ -12,10 +12,6 @@
 #include <cctype>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace pctlint {
 
 namespace {
@@ -343,50 +339,10 @@ bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
 
 // The next ':' at or after `from` that may start "://", ":\/\/" or end "mailto": one followed by
 // '/' or '\\', or preceded by 'o'. Code is full of other colons ("a ? b : c", "key: value",
-// "std::"); SSE2 rules them out 16 bytes at a time.
-bool colon_may_start_url(std::string_view s, std::size_t i) {
-  if (s[i] != ':') return false;
-  const char after = i + 1 < s.size() ? s[i + 1] : '\0';
-  const char before = i > 0 ? s[i - 1] : '\0';
-  return after == '/' || after == '\\' || before == 'o' || before == 'O';
-}
-
+// "std::"); the scan rules them out many bytes at a time.
 std::size_t next_candidate(std::string_view s, std::size_t from) {
-  const char* p = s.data();
-  std::size_t i = from;
-  // Byte 0 by itself: blocks read the byte before them.
-  if (i == 0 && !s.empty()) {
-    if (colon_may_start_url(s, 0)) return 0;
-    i = 1;
-  }
-#if defined(__SSE2__)
-  const __m128i colon = _mm_set1_epi8(':'), slash = _mm_set1_epi8('/'),
-                backslash = _mm_set1_epi8('\\'), o = _mm_set1_epi8('o'), big_o = _mm_set1_epi8('O');
-  const auto load = [&](std::size_t at) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-  };
-  // The candidates among 16 bytes at `at` (which needs 17 readable bytes and one before).
-  const auto candidates = [&](std::size_t at) {
-    const __m128i colons = _mm_cmpeq_epi8(load(at), colon);
-    if (_mm_movemask_epi8(colons) == 0) return 0u;
-    const __m128i next = load(at + 1), prev = load(at - 1);
-    const __m128i context =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(next, slash), _mm_cmpeq_epi8(next, backslash)),
-                     _mm_or_si128(_mm_cmpeq_epi8(prev, o), _mm_cmpeq_epi8(prev, big_o)));
-    return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(colons, context)));
-  };
-  // Most 64-byte stretches of code hold no colon at all: one test passes over them.
-  while ((i = skip_blocks_without(s, i, ':', 17)) + 64 + 17 <= s.size())
-    for (const std::size_t end = i + 64; i < end; i += 16)
-      if (const unsigned mask = candidates(i))
-        return i + static_cast<std::size_t>(__builtin_ctz(mask));
-  for (; i + 17 <= s.size(); i += 16)
-    if (const unsigned mask = candidates(i))
-      return i + static_cast<std::size_t>(__builtin_ctz(mask));
-#endif
-  for (; i < s.size(); ++i)
-    if (colon_may_start_url(s, i)) return i;
-  return std::string_view::npos;
+  const std::size_t i = find_byte_in_context(s, from, ':', '/', '\\', 'o', 'O');
+  return i == s.size() ? std::string_view::npos : i;
 }
 
 } // namespace

@@ -21,15 +21,44 @@ bool cpu_has_avx2() {
   return has;
 }
 
-__attribute__((target("avx2"))) std::size_t
-skip_blocks_avx2(const char* p, std::size_t n, std::size_t i, char byte, std::size_t slack) {
-  const __m256i needle = _mm256_set1_epi8(byte);
-  for (; i + 64 + slack <= n; i += 64) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
-    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32));
-    const __m256i hits =
-        _mm256_or_si256(_mm256_cmpeq_epi8(a, needle), _mm256_cmpeq_epi8(b, needle));
-    if (_mm256_movemask_epi8(hits) != 0) return i;
+struct ContextBytes {
+  char byte, next1, next2, prev1, prev2;
+};
+
+// Which of the 32 bytes at `at` that are `hits` stand in context (see find_byte_in_context).
+__attribute__((target("avx2"))) unsigned in_context_avx2(const char* at, __m256i hits,
+                                                         const ContextBytes& c) {
+  const __m256i after = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at + 1));
+  const __m256i before = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at - 1));
+  const __m256i context =
+      _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(after, _mm256_set1_epi8(c.next1)),
+                                      _mm256_cmpeq_epi8(after, _mm256_set1_epi8(c.next2))),
+                      _mm256_or_si256(_mm256_cmpeq_epi8(before, _mm256_set1_epi8(c.prev1)),
+                                      _mm256_cmpeq_epi8(before, _mm256_set1_epi8(c.prev2))));
+  return static_cast<unsigned>(_mm256_movemask_epi8(_mm256_and_si256(hits, context)));
+}
+
+// find_byte_in_context() over blocks at i >= 1 that leave a byte after them; returns the offset
+// found, or the first one not examined (the caller finishes the tail).
+__attribute__((target("avx2"))) std::size_t find_in_context_avx2(const char* p, std::size_t n,
+                                                                 std::size_t i,
+                                                                 const ContextBytes& c,
+                                                                 bool& found) {
+  const __m256i byte = _mm256_set1_epi8(c.byte);
+  for (; i + 64 + 1 <= n; i += 64) {
+    const __m256i a =
+        _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i)), byte);
+    const __m256i b =
+        _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32)), byte);
+    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) continue;
+    if (const unsigned mask = in_context_avx2(p + i, a, c)) {
+      found = true;
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    if (const unsigned mask = in_context_avx2(p + i + 32, b, c)) {
+      found = true;
+      return i + 32 + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
   }
   return i;
 }
@@ -79,30 +108,50 @@ __attribute__((target("avx2"))) std::size_t contains_avx2(const char* p, std::si
 
 } // namespace
 
-std::size_t skip_blocks_without(std::string_view text, std::size_t from, char byte,
-                                std::size_t slack) {
+std::size_t find_byte_in_context(std::string_view text, std::size_t from, char byte, char next1,
+                                 char next2, char prev1, char prev2) {
   const char* p = text.data();
   const std::size_t n = text.size();
+  const auto at = [&](std::size_t i) {
+    if (p[i] != byte) return false;
+    const char after = i + 1 < n ? p[i + 1] : '\0';
+    const char before = i > 0 ? p[i - 1] : '\0';
+    return after == next1 || after == next2 || before == prev1 || before == prev2;
+  };
   std::size_t i = from;
+  // Offset 0 by itself: blocks read the byte before them.
+  if (i == 0 && n > 0) {
+    if (at(0)) return 0;
+    i = 1;
+  }
 #if PCTLINT_AVX2
-  if (cpu_has_avx2()) return skip_blocks_avx2(p, n, i, byte, slack);
+  if (cpu_has_avx2()) {
+    bool found = false;
+    i = find_in_context_avx2(p, n, i, {byte, next1, next2, prev1, prev2}, found);
+    if (found) return i;
+  }
 #endif
 #if defined(__SSE2__)
-  const __m128i needle = _mm_set1_epi8(byte);
-  const auto hits = [&](std::size_t at) {
-    return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)), needle);
-  };
-  for (; i + 64 + slack <= n; i += 64) {
-    const __m128i any =
-        _mm_or_si128(_mm_or_si128(hits(i), hits(i + 16)), _mm_or_si128(hits(i + 32), hits(i + 48)));
-    if (_mm_movemask_epi8(any) != 0) return i;
+  const __m128i vbyte = _mm_set1_epi8(byte), vnext1 = _mm_set1_epi8(next1),
+                vnext2 = _mm_set1_epi8(next2), vprev1 = _mm_set1_epi8(prev1),
+                vprev2 = _mm_set1_epi8(prev2);
+  for (; i + 16 + 1 <= n; i += 16) {
+    const __m128i hits =
+        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), vbyte);
+    if (_mm_movemask_epi8(hits) == 0) continue;
+    const __m128i after = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + 1));
+    const __m128i before = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i - 1));
+    const __m128i context =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(after, vnext1), _mm_cmpeq_epi8(after, vnext2)),
+                     _mm_or_si128(_mm_cmpeq_epi8(before, vprev1), _mm_cmpeq_epi8(before, vprev2)));
+    if (const unsigned mask =
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(hits, context))))
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
   }
-  return i;
-#else
-  for (; i + 64 + slack <= n; i += 64)
-    if (std::memchr(p + i, byte, 64)) return i;
-  return i;
 #endif
+  for (; i < n; ++i)
+    if (at(i)) return i;
+  return n;
 }
 
 std::size_t find_any_of3(std::string_view text, std::size_t from, std::size_t end, char a, char b,

@@ -8,10 +8,12 @@
 
 namespace pctlint {
 
-// The first of the 64-byte blocks at from, from + 64, ... that holds `byte`; or the first one
-// that, with `slack` more bytes after it, would run past the end of `text`.
-std::size_t skip_blocks_without(std::string_view text, std::size_t from, char byte,
-                                std::size_t slack);
+// The first offset i >= from at which text[i] == byte and text[i + 1] is `next1` or `next2` or
+// text[i - 1] is `prev1` or `prev2` (a byte outside the text reads as '\0'); text.size() when
+// there is none. The finder's search for a ':' that may belong to "://" or "mailto:", in a text
+// where most 64-byte stretches hold no `byte` at all and are passed over with one test.
+std::size_t find_byte_in_context(std::string_view text, std::size_t from, char byte, char next1,
+                                 char next2, char prev1, char prev2);
 
 // The first offset in [from, end) whose byte is `a`, `b` or `c`; `end` when there is none. For the
 // short runs inside one line (a string literal's content), 16 bytes at a time.
