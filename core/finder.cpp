@@ -347,8 +347,10 @@ std::size_t next_candidate(std::string_view s, std::size_t from) {
 
 } // namespace
 
-std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const FinderOptions& options) {
-  std::vector<FoundUrl> urls;
+void for_each_url(std::string_view src, Language lang, const FinderOptions& options,
+                  const std::function<void(const FoundUrl&)>& each) {
+  // One FoundUrl for all: its buffers keep their capacity, so a URL costs no allocation.
+  FoundUrl url;
   const LanguageTraits& tr = traits_of(lang);
   LineLexer lexer(src, tr, lang);
   const bool code_point_hex = lang == Language::JavaScript || lang == Language::TypeScript ||
@@ -397,7 +399,8 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
     if (const void* cr = std::memchr(base + start, '\r', line_end - start))
       line_end = static_cast<std::size_t>(static_cast<const char*>(cr) - base);
 
-    FoundUrl url;
+    url.source_offsets.clear();
+    url.placeholders.clear();
     // The URL is read from `text`: the literal's decoded content when it has escapes, else a
     // view of the source itself (text[i] == src[text_base + i]).
     DecodedText decoded;
@@ -464,7 +467,7 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
     const std::size_t min_len = slashes ? (colon - start) + 4 : 8; // "x://y", "mailto:y"
     if (e < k + min_len) continue;
 
-    url.text = text.substr(k, e - k);
+    url.text.assign(text.substr(k, e - k));
     // ":\/\/" is "://" only where the literal's escapes are decoded (JSON, JS strings).
     if (slashes && url.text.compare(colon - start, 3, "://") != 0) continue;
     if (identity) {
@@ -483,8 +486,13 @@ std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const Finde
     if (any_holes)
       url.placeholders = find_placeholders(url.text, options.placeholders, printf_here);
     resume = url.source_end;
-    urls.push_back(std::move(url));
+    each(url);
   }
+}
+
+std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const FinderOptions& options) {
+  std::vector<FoundUrl> urls;
+  for_each_url(src, lang, options, [&](const FoundUrl& url) { urls.push_back(url); });
   return urls;
 }
 

@@ -8,6 +8,7 @@
 #include "core/url.h"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,5 +107,10 @@ struct FoundUrl {
 };
 
 std::vector<FoundUrl> find_urls(std::string_view source, Language lang, const FinderOptions& = {});
+
+// find_urls() one URL at a time, in order, without collecting them: `each` sees one FoundUrl that
+// is reused for the next URL (copy what you keep).
+void for_each_url(std::string_view source, Language lang, const FinderOptions& options,
+                  const std::function<void(const FoundUrl&)>& each);
 
 } // namespace pctlint

@@ -74,11 +74,9 @@ RuleMask triggered_rules(std::string_view text) {
   return mask;
 }
 
-LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config) {
+LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config,
+                             Urls urls) {
   LintResult result;
-  result.urls = find_urls(source, lang, config.finder);
-  if (result.urls.empty()) return result;
-
   const std::vector<const Rule*>& rules = all_rules();
   RuleMask enabled = 0;
   std::array<Severity, 64> severity{};
@@ -87,11 +85,13 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
       enabled |= RuleMask{1} << i;
 
   std::vector<UrlFinding> findings;
-  for (const FoundUrl& url : result.urls) {
+  std::vector<std::uint32_t> escapes;
+  for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
+    if (urls == Urls::Keep) result.urls.push_back(url);
     RuleMask to_run = triggered_rules(url.text) & enabled;
-    if (!to_run) continue; // the common case: a plain, correct URL
+    if (!to_run) return; // the common case: a plain, correct URL
     const UrlParts parts = split_url(url.text);
-    const std::vector<std::uint32_t> escapes = escapes_of(url);
+    escapes_of(url, escapes);
     const UrlUnderCheck under{url, url.text, parts, config, &escapes};
     for (; to_run; to_run &= to_run - 1) { // in rule order
       const Rule* rule = rules[static_cast<std::size_t>(std::countr_zero(to_run))];
@@ -116,7 +116,7 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
         result.diagnostics.push_back(std::move(d));
       }
     }
-  }
+  });
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return a.begin != b.begin ? a.begin < b.begin : a.rule->id < b.rule->id;
@@ -131,8 +131,8 @@ void drop_suppressed(std::string_view source, Language lang, LintResult& result)
                 [&](const Diagnostic& d) { return suppressions.suppressed(d.begin, d.rule->id); });
 }
 
-LintResult lint(std::string_view source, Language lang, const Config& config) {
-  LintResult result = lint_unsuppressed(source, lang, config);
+LintResult lint(std::string_view source, Language lang, const Config& config, Urls urls) {
+  LintResult result = lint_unsuppressed(source, lang, config, urls);
   drop_suppressed(source, lang, result);
   return result;
 }

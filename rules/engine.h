@@ -21,7 +21,11 @@ struct LintResult {
   std::vector<Diagnostic> diagnostics; // sorted by (begin, rule id)
 };
 
-LintResult lint(std::string_view source, Language lang, const Config& config);
+// Whether LintResult::urls is filled (the CLI needs only diagnostics).
+enum class Urls { Keep, Drop };
+
+LintResult lint(std::string_view source, Language lang, const Config& config,
+                Urls urls = Urls::Keep);
 
 // Rules as bits, by their index in all_rules().
 using RuleMask = std::uint64_t;
@@ -30,7 +34,8 @@ using RuleMask = std::uint64_t;
 RuleMask triggered_rules(std::string_view text);
 
 // lint() in two steps: findings without suppression comments applied, then their removal.
-LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config);
+LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config,
+                             Urls urls = Urls::Keep);
 void drop_suppressed(std::string_view source, Language lang, LintResult& result);
 
 // lint() for one document edited over time, as in an editor: the results of each line are kept

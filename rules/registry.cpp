@@ -27,15 +27,14 @@ const Rule* find_rule(std::string_view id_or_name) {
   return nullptr;
 }
 
-std::vector<std::uint32_t> escapes_of(const FoundUrl& url) {
-  std::vector<std::uint32_t> out;
+void escapes_of(const FoundUrl& url, std::vector<std::uint32_t>& out) {
+  out.clear();
   const std::string_view t = url.text;
   for (std::size_t i = t.find('%'); i != std::string_view::npos; i = t.find('%', i + 1)) {
     if (!is_escape_at(t, i) || url.in_placeholder(i)) continue;
     out.push_back(static_cast<std::uint32_t>(i));
     i += 2;
   }
-  return out;
 }
 
 bool triggered(const Rule& rule, std::string_view text) {

@@ -59,8 +59,8 @@ struct UrlUnderCheck {
   const std::vector<std::uint32_t>* escapes = nullptr;
 };
 
-// The offsets for UrlUnderCheck::escapes.
-std::vector<std::uint32_t> escapes_of(const FoundUrl& url);
+// The offsets for UrlUnderCheck::escapes, into `out` (cleared first).
+void escapes_of(const FoundUrl& url, std::vector<std::uint32_t>& out);
 
 // A set of byte values.
 using ByteSet = std::bitset<256>;

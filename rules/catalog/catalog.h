@@ -39,7 +39,9 @@ template <typename Fn> void for_each_escape(const UrlUnderCheck& url, Fn fn) {
       fn(std::size_t{i}, escape_byte(t, i));
     return;
   }
-  for (const std::uint32_t i : escapes_of(url.url))
+  std::vector<std::uint32_t> escapes;
+  escapes_of(url.url, escapes);
+  for (const std::uint32_t i : escapes)
     fn(std::size_t{i}, escape_byte(t, i));
 }
 

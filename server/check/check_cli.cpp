@@ -79,7 +79,8 @@ void check_text(FileReport& report, const std::string& path, const std::string& 
     }
   }
   // --diff shows what --fix would do, and only that.
-  if (!o.diff) report.diagnostics = resolve(current, lint(current, lang, config).diagnostics);
+  if (!o.diff)
+    report.diagnostics = resolve(current, lint(current, lang, config, Urls::Drop).diagnostics);
   report.checked = true;
   if (!write_back && o.fix && !o.diff) {
     std::fwrite(current.data(), 1, current.size(), stdout);
