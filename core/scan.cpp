@@ -45,19 +45,17 @@ __attribute__((target("avx2"))) std::size_t find_in_context_avx2(const char* p, 
                                                                  const ContextBytes& c,
                                                                  bool& found) {
   const __m256i byte = _mm256_set1_epi8(c.byte);
+  // Branch-free per block: whether a block holds `byte` at all is too unpredictable to test.
   for (; i + 64 + 1 <= n; i += 64) {
     const __m256i a =
         _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i)), byte);
     const __m256i b =
         _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32)), byte);
-    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) continue;
-    if (const unsigned mask = in_context_avx2(p + i, a, c)) {
+    const std::uint64_t mask =
+        in_context_avx2(p + i, a, c) | std::uint64_t{in_context_avx2(p + i + 32, b, c)} << 32;
+    if (mask != 0) {
       found = true;
-      return i + static_cast<std::size_t>(__builtin_ctz(mask));
-    }
-    if (const unsigned mask = in_context_avx2(p + i + 32, b, c)) {
-      found = true;
-      return i + 32 + static_cast<std::size_t>(__builtin_ctz(mask));
+      return i + static_cast<std::size_t>(__builtin_ctzll(mask));
     }
   }
   return i;
