@@ -49,7 +49,7 @@ bool looks_binary(std::string_view text) {
 }
 
 // Lints (and maybe fixes) one file's text; `path` only names it.
-void check_text(FileReport& report, const std::string& path, const std::string& text,
+void check_text(FileReport& report, const std::string& path, std::string_view text,
                 const Config& config, const Options& o, bool write_back) {
   const Language lang = language_for_path(path);
   if (const Utf8Status u = validate_utf8(text); !u.ok()) {
@@ -105,13 +105,14 @@ void check_file(FileReport& report, ConfigCache& configs, const Options& o, bool
       return;
   }
   std::string error;
-  thread_local std::string text; // reused: files come one after another on each thread
+  thread_local FileBuffer buffer; // reused: files come one after another on each thread
   bool too_large = false;
-  if (!read_file_into(report.path, text, error, base.max_file_size, &too_large)) {
+  if (!buffer.read(report.path, error, base.max_file_size, &too_large)) {
     report.errors.push_back(error);
     return;
   }
   if (too_large) return;
+  const std::string_view text = buffer.text();
   if (looks_binary(text)) return;
   // The file's configuration as the command line amends it (a copy only when it does).
   std::optional<Config> amended;

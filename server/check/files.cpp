@@ -230,45 +230,44 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::strin
 }
 
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
-  std::string data;
-  if (!read_file_into(path, data, error)) return std::nullopt;
-  return data;
+  FileBuffer buffer;
+  if (!buffer.read(path, error)) return std::nullopt;
+  return std::string(buffer.text());
 }
 
-bool read_file_into(const std::string& path, std::string& data, std::string& error,
-                    std::size_t max_size, bool* too_large) {
+bool FileBuffer::read(const std::string& path, std::string& error, std::size_t max_size,
+                      bool* too_large) {
+  size_ = 0;
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = path + ": " + std::strerror(errno);
     return false;
   }
-  // Read straight into the string, sized from fstat; a file that grows meanwhile still reads
-  // whole, one that shrinks is trimmed.
-  struct stat st;
-  std::size_t size = 0;
-  if (fstat(fd, &st) == 0 && st.st_size > 0) size = static_cast<std::size_t>(st.st_size);
-  if (size > max_size) {
-    if (too_large) *too_large = true;
-    data.clear();
-    close(fd);
-    return true;
-  }
-  data.resize(size + 1);
-  std::size_t got = 0;
   for (;;) {
-    if (got == data.size()) data.resize(data.size() * 2);
-    const ssize_t n = read(fd, data.data() + got, data.size() - got);
-    if (n > 0)
-      got += static_cast<std::size_t>(n);
-    else if (n == 0)
+    if (size_ == capacity_) {
+      const std::size_t grown = std::max<std::size_t>(capacity_ * 2, 256 * 1024);
+      auto bigger = std::make_unique_for_overwrite<char[]>(grown);
+      std::memcpy(bigger.get(), data_.get(), size_);
+      data_ = std::move(bigger);
+      capacity_ = grown;
+    }
+    const ssize_t n = ::read(fd, data_.get() + size_, capacity_ - size_);
+    if (n > 0) {
+      size_ += static_cast<std::size_t>(n);
+      if (size_ > max_size) {
+        if (too_large) *too_large = true;
+        size_ = 0;
+        break;
+      }
+    } else if (n == 0) {
       break;
-    else if (errno != EINTR) {
+    } else if (errno != EINTR) {
       error = path + ": " + std::strerror(errno);
+      size_ = 0;
       close(fd);
       return false;
     }
   }
-  data.resize(got);
   close(fd);
   return true;
 }

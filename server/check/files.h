@@ -56,9 +56,21 @@ private:
 
 // Reads a whole file; nullopt and `error` set on failure.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
-// The same into `data`, whose capacity is reused (one buffer per checking thread). A file larger
-// than `max_size` is not read: `data` is left empty and `too_large` set.
-bool read_file_into(const std::string& path, std::string& data, std::string& error,
-                    std::size_t max_size = SIZE_MAX, bool* too_large = nullptr);
+
+// A buffer for reading files one after another (one per checking thread): it grows and is reused,
+// and is never zero-filled, as a std::string would be on each resize.
+class FileBuffer {
+public:
+  // Reads `path` whole, until read() says end of file: no fstat, one read for most files and one
+  // more to see the end. A file larger than `max_size` is not kept: text() is empty and
+  // `too_large` set. False and `error` set when the file cannot be opened or read.
+  bool read(const std::string& path, std::string& error, std::size_t max_size = SIZE_MAX,
+            bool* too_large = nullptr);
+  std::string_view text() const { return {data_.get(), size_}; }
+
+private:
+  std::unique_ptr<char[]> data_;
+  std::size_t capacity_ = 0, size_ = 0;
+};
 
 } // namespace pctlint::check
