@@ -4,6 +4,7 @@
 #include "server/check/report.h"
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -126,46 +127,71 @@ private:
     if (color_) s += "\x1b[0m";
   }
 
+  // Appends one finding, rustc-style. Built by appending in place: there are many findings in a
+  // large run, and temporaries per piece cost more than the text itself.
   void format(std::string& s, const std::string& path, const Reported& r) const {
     const char* sev_color = r.severity == Severity::Error     ? "1;31"
                             : r.severity == Severity::Warning ? "1;33"
                                                               : "1;36";
-    const std::string num = std::to_string(r.start.line);
-    paint_to(s, "1", path + ":" + num + ":" + std::to_string(r.start.column));
+    char line_buf[24], column_buf[24];
+    const std::string_view line = decimal(line_buf, r.start.line);
+    const std::string_view column = decimal(column_buf, r.start.column);
+    if (color_) s.append("\x1b[1m");
+    s.append(path).append(":").append(line).append(":").append(column);
+    if (color_) s.append("\x1b[0m");
     s += ": ";
-    paint_to(s, sev_color, level_name(r.severity));
+    paint_to(s, sev_color, name_of(r.severity));
     s.append("[").append(r.rule->id).append(" ").append(r.rule->name).append("] ");
     s.append(r.message).append("\n");
-    const std::string gutter(num.size(), ' ');
-    s.append(gutter).append(" ");
+    const auto gutter = [&] { s.append(line.size() + 1, ' '); };
+    gutter();
     paint_to(s, "1;34", "|");
     s += '\n';
-    paint_to(s, "1;34", num + " |");
+    if (color_) s.append("\x1b[1;34m");
+    s.append(line).append(" |");
+    if (color_) s.append("\x1b[0m");
     s.append(" ").append(r.source_line).append("\n");
-    s.append(gutter).append(" ");
+    gutter();
     paint_to(s, "1;34", "|");
     s += ' ';
     // The caret line keeps tabs where the source has them so the carets line up.
-    for (std::size_t i = 0; i < r.caret_from; ++i) {
-      const unsigned char c = static_cast<unsigned char>(r.source_line[i]);
-      if (c == '\t')
-        s += '\t';
-      else if ((c & 0xC0) != 0x80)
-        s += ' ';
+    const std::string_view before = std::string_view(r.source_line).substr(0, r.caret_from);
+    if (before.find('\t') == std::string_view::npos) {
+      s.append(code_points(before), ' ');
+    } else {
+      for (const char c : before)
+        if (c == '\t')
+          s += '\t';
+        else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+          s += ' ';
     }
-    std::size_t width = 0;
-    for (std::size_t i = r.caret_from; i < r.caret_to; ++i)
-      if ((static_cast<unsigned char>(r.source_line[i]) & 0xC0) != 0x80) ++width;
-    paint_to(s, sev_color, std::string(std::max<std::size_t>(width, 1), '^'));
+    const std::size_t width = code_points(
+        std::string_view(r.source_line).substr(r.caret_from, r.caret_to - r.caret_from));
+    if (color_) s.append("\x1b[").append(sev_color).append("m");
+    s.append(std::max<std::size_t>(width, 1), '^');
+    if (color_) s.append("\x1b[0m");
     s += '\n';
     if (r.fix) {
-      s.append(gutter).append(" ");
+      gutter();
       paint_to(s, "1;34", "=");
       s += ' ';
       paint_to(s, "1;32", *r.fix == Applicability::Safe ? "fix" : "fix (unsafe)");
       s.append(": ").append(r.fix_title).append("\n");
     }
     s += '\n';
+  }
+
+  // `n` in decimal, in `buf`.
+  static std::string_view decimal(char (&buf)[24], std::size_t n) {
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+    return {buf, static_cast<std::size_t>(end - buf)};
+  }
+  // Code points in UTF-8 text: the bytes that do not continue a sequence.
+  static std::size_t code_points(std::string_view text) {
+    std::size_t n = 0;
+    for (const char c : text)
+      n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
   }
 
   bool color_, quiet_, statistics_;
