@@ -15,6 +15,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -189,33 +190,39 @@ int run_check_command(const Args& args) {
     return summary.failed ? 1 : 0;
   }
 
-  FileList list = discover(o.paths, o.follow_symlinks, o.no_ignore);
-  if (o.shard_count > 1)
-    std::erase_if(list.files,
-                  [&](const std::string& f) { return !in_shard(f, o.shard_index, o.shard_count); });
-  for (const std::string& e : list.errors)
-    std::fprintf(stderr, "pctlint: %s\n", e.c_str());
-
-  const std::size_t n = list.files.size();
-  std::vector<FileReport> reports(n);
-  std::vector<char> done(n, 0);
+  // Workers check files while discovery still walks (files come in report order); the reports
+  // live in a deque, whose elements stay put as it grows. Under `mutex`: the deques' sizes,
+  // `claimed`, `discovered_all`; every report before `frontier` is done; the printer sleeps until
+  // `frontier` passes `wake_at`, in batches, since a wake-up per file costs more than a small file.
+  std::deque<FileReport> reports;
+  std::deque<char> done;
+  std::vector<std::string> files; // all of them, to name bad configurations at the end
   std::mutex mutex;
-  std::condition_variable ready;
-  std::atomic<std::size_t> next{0};
-  // Under `mutex`: every report before `frontier` is done; the printer sleeps until `frontier`
-  // passes `wake_at`. It asks for a batch, since a wake-up per file costs more than a small file.
+  std::condition_variable ready, work;
+  std::size_t claimed = 0, idle = 0;
+  bool discovered_all = false;
   std::size_t frontier = 0, wake_at = 0;
   constexpr std::size_t kBatch = 32;
   std::atomic<bool> config_error{false};
   const unsigned jobs = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());
   auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-      reports[i].path = list.files[i];
+    for (;;) {
+      std::size_t i;
+      FileReport* report;
+      {
+        std::unique_lock lock(mutex);
+        ++idle;
+        work.wait(lock, [&] { return claimed < reports.size() || discovered_all; });
+        --idle;
+        if (claimed == reports.size()) return;
+        i = claimed++;
+        report = &reports[i];
+      }
       bool bad_config = false;
-      check_file(reports[i], configs, o, bad_config);
+      check_file(*report, configs, o, bad_config);
       if (bad_config) config_error = true;
       if (reporter->renders_per_file()) {
-        FileReport& r = reports[i];
+        FileReport& r = *report;
         r.rendered = reporter->render(r);
         r.tally.add(r, o.fail_on ? *o.fail_on : r.fail_on);
         r.diagnostics = {}; // freed on the thread that made them
@@ -225,7 +232,7 @@ int run_check_command(const Args& args) {
         std::lock_guard lock(mutex);
         done[i] = 1;
         const std::size_t before = frontier;
-        while (frontier < n && done[frontier])
+        while (frontier < done.size() && done[frontier])
           ++frontier;
         wake = before <= wake_at && frontier > wake_at;
       }
@@ -233,8 +240,30 @@ int run_check_command(const Args& args) {
     }
   };
   std::vector<std::thread> threads;
-  for (unsigned t = 0; t < std::min<std::size_t>(jobs, std::max<std::size_t>(n, 1)); ++t)
+  for (unsigned t = 0; t < jobs; ++t)
     threads.emplace_back(worker);
+
+  const std::vector<std::string> discovery_errors =
+      discover_each(o.paths, o.follow_symlinks, o.no_ignore, [&](std::string path) {
+        if (o.shard_count > 1 && !in_shard(path, o.shard_index, o.shard_count)) return;
+        files.push_back(path);
+        bool wake;
+        {
+          std::lock_guard lock(mutex);
+          reports.emplace_back().path = std::move(path);
+          done.push_back(0);
+          wake = idle > 0;
+        }
+        if (wake) work.notify_one();
+      });
+  {
+    std::lock_guard lock(mutex);
+    discovered_all = true;
+  }
+  work.notify_all();
+  for (const std::string& e : discovery_errors)
+    std::fprintf(stderr, "pctlint: %s\n", e.c_str());
+  const std::size_t n = files.size();
 
   // Report in file order as results arrive, releasing each report once printed.
   const bool progress = isatty(2) && o.format == Format::Text;
@@ -272,7 +301,7 @@ int run_check_command(const Args& args) {
   if (config_error) {
     // Name each bad configuration once.
     std::vector<std::string> seen;
-    for (const std::string& f : list.files) {
+    for (const std::string& f : files) {
       const auto entry = configs.for_file(f);
       if (entry->error && std::find(seen.begin(), seen.end(), *entry->error) == seen.end()) {
         seen.push_back(*entry->error);
@@ -281,7 +310,7 @@ int run_check_command(const Args& args) {
     }
   }
   reporter->finish(summary);
-  if (config_error || summary.errors || !list.errors.empty()) return 2;
+  if (config_error || summary.errors || !discovery_errors.empty()) return 2;
   return summary.failed ? 1 : 0;
 }
 

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -99,7 +100,108 @@ void walk(const std::string& dir, bool follow, std::vector<std::string>& out,
   }
 }
 
+// The files below the directory `path` that git lists (tracked, or untracked and not ignored by
+// .gitignore, .git/info/exclude or the user's excludes, nor by .ignore files); nullopt when git
+// cannot list them (not a work tree, or no git).
+std::optional<std::vector<std::string>> git_files(const std::string& path, bool follow_symlinks) {
+  const std::optional<std::string> listed =
+      git(path, {"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."});
+  if (!listed) return std::nullopt;
+  // git knows .gitignore; .ignore files (ripgrep's convention) get the same treatment by asking
+  // git which listed files they would exclude.
+  std::vector<std::string> files = split_nul(*listed);
+  if (const auto ignored = git(path, {"ls-files", "-z", "--cached", "--others", "--ignored",
+                                      "--exclude-per-directory=.ignore", "--", "."})) {
+    std::vector<std::string> drop = split_nul(*ignored);
+    std::sort(drop.begin(), drop.end());
+    std::erase_if(files, [&](const std::string& f) {
+      return std::binary_search(drop.begin(), drop.end(), f);
+    });
+  }
+  std::vector<std::string> out;
+  for (const std::string& rel : files) {
+    std::string full = join(path, rel);
+    if (!follow_symlinks && is_symlink(full)) continue;
+    // A file deleted in the work tree but still in the index.
+    std::error_code ec;
+    if (!fs::is_regular_file(full, ec)) continue;
+    out.push_back(std::move(full));
+  }
+  return out;
+}
+
+// The files below `dir` (named with `prefix`) in sorted order of their full paths, as found: each
+// directory's entries are visited in order of their names, a directory's name with '/' after it
+// (so "a/b" comes after "a-c", as in a sort of whole paths). Skips .git and symbolic links; a
+// directory that cannot be read for lack of permission is skipped, as in walk().
+void walk_sorted(const std::string& dir, const std::string& prefix,
+                 const std::function<void(std::string)>& on_file,
+                 std::vector<std::string>& errors) {
+  DIR* d = opendir(dir.c_str());
+  if (!d) {
+    if (errno != EACCES) errors.push_back(dir + ": " + std::strerror(errno));
+    return;
+  }
+  struct Entry {
+    std::string key; // the name, with '/' after a directory's
+    bool directory;
+  };
+  std::vector<Entry> entries;
+  while (const dirent* e = readdir(d)) {
+    const std::string_view name = e->d_name;
+    if (name == "." || name == ".." || name == ".git") continue;
+    unsigned char type = e->d_type;
+    if (type == DT_UNKNOWN) {
+      struct stat st;
+      if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+      type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+    }
+    if (type == DT_DIR)
+      entries.push_back({std::string(name) + "/", true});
+    else if (type == DT_REG)
+      entries.push_back({std::string(name), false});
+  }
+  closedir(d);
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return a.key < b.key; });
+  for (const Entry& e : entries) {
+    if (e.directory)
+      walk_sorted(dir + "/" + e.key.substr(0, e.key.size() - 1), prefix + e.key, on_file, errors);
+    else
+      on_file(prefix + e.key);
+  }
+}
+
 } // namespace
+
+std::vector<std::string> discover_each(const std::vector<std::string>& paths, bool follow_symlinks,
+                                       bool no_ignore,
+                                       const std::function<void(std::string)>& on_file) {
+  std::error_code ec;
+  if (paths.size() == 1 && !follow_symlinks && fs::is_directory(paths[0], ec)) {
+    std::vector<std::string> errors;
+    if (!no_ignore)
+      if (auto listed = git_files(paths[0], follow_symlinks)) {
+        std::sort(listed->begin(), listed->end());
+        listed->erase(std::unique(listed->begin(), listed->end()), listed->end());
+        for (std::string& f : *listed)
+          on_file(std::move(f));
+        return errors;
+      }
+    // What walk() and then a sort would give, with the root as lexically_normal() writes it.
+    std::string prefix = fs::path(paths[0]).lexically_normal().string();
+    if (prefix == ".")
+      prefix.clear();
+    else if (!prefix.ends_with('/'))
+      prefix += '/';
+    walk_sorted(paths[0], prefix, on_file, errors);
+    return errors;
+  }
+  FileList list = discover(paths, follow_symlinks, no_ignore);
+  for (std::string& f : list.files)
+    on_file(std::move(f));
+  return std::move(list.errors);
+}
 
 FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore) {
   FileList list;
@@ -115,32 +217,14 @@ FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, b
       list.files.push_back(path);
       continue;
     }
-    std::optional<std::string> listed;
-    if (!no_ignore)
-      listed =
-          git(path, {"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."});
+    std::optional<std::vector<std::string>> listed;
+    if (!no_ignore) listed = git_files(path, follow_symlinks);
     if (!listed) {
       walk(path, follow_symlinks, list.files, list.errors);
       continue;
     }
-    // git knows .gitignore; .ignore files (ripgrep's convention) get the same treatment by asking
-    // git which listed files they would exclude.
-    std::vector<std::string> files = split_nul(*listed);
-    if (const auto ignored = git(path, {"ls-files", "-z", "--cached", "--others", "--ignored",
-                                        "--exclude-per-directory=.ignore", "--", "."})) {
-      std::vector<std::string> drop = split_nul(*ignored);
-      std::sort(drop.begin(), drop.end());
-      std::erase_if(files, [&](const std::string& f) {
-        return std::binary_search(drop.begin(), drop.end(), f);
-      });
-    }
-    for (const std::string& rel : files) {
-      const std::string full = join(path, rel);
-      if (!follow_symlinks && is_symlink(full)) continue;
-      // A file deleted in the work tree but still in the index.
-      if (!fs::is_regular_file(full, ec)) continue;
-      list.files.push_back(full);
-    }
+    list.files.insert(list.files.end(), std::make_move_iterator(listed->begin()),
+                      std::make_move_iterator(listed->end()));
   }
   std::sort(list.files.begin(), list.files.end());
   list.files.erase(std::unique(list.files.begin(), list.files.end()), list.files.end());

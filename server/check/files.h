@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +25,14 @@ struct FileList {
 // `.git` is skipped, symbolic links too unless followed. A file named on the command line is
 // always checked.
 FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore);
+
+// discover() file by file, in the same order: `on_file` is called on the calling thread as files
+// are found. A single directory walked without git or followed links streams its files while the
+// walk goes on (visiting each directory's entries in the order that keeps full paths sorted), so
+// checking can start at once; otherwise the files come at the end. Returns the errors.
+std::vector<std::string> discover_each(const std::vector<std::string>& paths, bool follow_symlinks,
+                                       bool no_ignore,
+                                       const std::function<void(std::string)>& on_file);
 
 // Deterministic split for CI matrices: FNV-1a of the path, modulo N.
 bool in_shard(const std::string& path, unsigned index, unsigned count);
