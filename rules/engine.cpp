@@ -55,22 +55,32 @@ struct TriggerTables {
 
 } // namespace
 
-RuleMask triggered_rules(std::string_view text) {
+RuleMask triggered_rules(const FoundUrl& url) {
   static const TriggerTables tables;
+  const std::string_view text = url.text;
   RuleMask mask = 0;
-  for (const char c : text)
-    mask |= tables.by_byte[static_cast<unsigned char>(c)];
-  if (!tables.escape_rules) return mask;
-  for (std::size_t i = text.find('%'); i != std::string_view::npos; i = text.find('%', i + 1)) {
-    const int high = i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
-    const int low = high >= 0 ? hex_value(text[i + 2]) : -1;
-    if (low < 0) {
-      mask |= tables.malformed_escape;
-      continue;
+  // The bytes outside placeholders, and each '%' there as its escape.
+  const auto add = [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i)
+      mask |= tables.by_byte[static_cast<unsigned char>(text[i])];
+    if (!tables.escape_rules) return;
+    for (std::size_t i = text.find('%', from); i < to; i = text.find('%', i + 1)) {
+      const int high = i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
+      const int low = high >= 0 ? hex_value(text[i + 2]) : -1;
+      if (low < 0) {
+        mask |= tables.malformed_escape;
+        continue;
+      }
+      mask |= tables.by_escape[static_cast<unsigned>(high * 16 + low)];
+      if (text[i + 1] >= 'a' || text[i + 2] >= 'a') mask |= tables.lowercase_escape; // a-f
     }
-    mask |= tables.by_escape[static_cast<unsigned>(high * 16 + low)];
-    if (text[i + 1] >= 'a' || text[i + 2] >= 'a') mask |= tables.lowercase_escape; // a-f
+  };
+  std::size_t from = 0;
+  for (const Span& hole : url.placeholders) {
+    add(from, std::max(from, hole.begin));
+    from = std::max(from, hole.end);
   }
+  add(from, text.size());
   return mask;
 }
 
@@ -88,8 +98,12 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
   std::vector<std::uint32_t> escapes;
   for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
     if (urls == Urls::Keep) result.urls.push_back(url);
-    RuleMask to_run = triggered_rules(url.text) & enabled;
+    RuleMask to_run = triggered_rules(url) & enabled;
     if (!to_run) return; // the common case: a plain, correct URL
+    for (RuleMask m = to_run; m; m &= m - 1)
+      if (!rules[static_cast<std::size_t>(std::countr_zero(m))]->may_find(url))
+        to_run &= ~(m & (~m + 1)); // that rule's bit
+    if (!to_run) return;
     const UrlParts parts = split_url(url.text);
     escapes_of(url, escapes);
     const UrlUnderCheck under{url, url.text, parts, config, &escapes};

@@ -29,9 +29,9 @@ LintResult lint(std::string_view source, Language lang, const Config& config,
 
 // Rules as bits, by their index in all_rules().
 using RuleMask = std::uint64_t;
-// The rules triggered(rule, text) holds for (rules/rule.h), from tables in one pass: the engine
-// runs only these on a URL.
-RuleMask triggered_rules(std::string_view text);
+// The rules triggered(rule, url) holds for (rules/rule.h), from tables in one pass: the engine
+// runs only those of them whose may_find() agrees.
+RuleMask triggered_rules(const FoundUrl& url);
 
 // lint() in two steps: findings without suppression comments applied, then their removal.
 LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config,

@@ -37,10 +37,12 @@ void escapes_of(const FoundUrl& url, std::vector<std::uint32_t>& out) {
   }
 }
 
-bool triggered(const Rule& rule, std::string_view text) {
+bool triggered(const Rule& rule, const FoundUrl& url) {
+  const std::string_view text = url.text;
   const ByteSet bytes = rule.triggers();
   const std::optional<EscapeTriggers> escapes = rule.escape_triggers();
   for (std::size_t i = 0; i < text.size(); ++i) {
+    if (url.in_placeholder(i)) continue;
     const auto c = static_cast<unsigned char>(text[i]);
     if (c != '%' || !escapes || !bytes['%']) {
       if (bytes[c]) return true;

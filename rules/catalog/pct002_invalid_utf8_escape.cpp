@@ -66,9 +66,8 @@ public:
     for_each_escape(url,
                     [&](std::size_t, unsigned char b) { high_escape = high_escape || b >= 0x80; });
     if (!high_escape) return;
-    // Most URLs with such escapes decode to well-formed UTF-8 ("%C3%A4"): a strict decode says so
-    // without mapping every byte back to its escape.
-    if (decode_strict(t).ok()) return;
+    // Most URLs with such escapes decode to well-formed UTF-8 ("%C3%A4").
+    if (decodes_to_utf8(t)) return;
     std::vector<DecodeError> errors;
     for (const DecodeError& e : find_decode_errors(t))
       if (e.kind == DecodeErrorKind::IllFormedUtf8 && t[e.offset] == '%' &&
@@ -87,6 +86,24 @@ public:
   }
 
 private:
+  // Whether `t` decodes to well-formed UTF-8, a '%' not starting an escape kept as it is; decoded
+  // on the stack, for want of allocations per URL. (A '%' that find_decode_errors() drops is
+  // ASCII: dropping it from well-formed UTF-8 leaves it well-formed, so "true" is exact.)
+  static bool decodes_to_utf8(std::string_view t) {
+    char bytes[512];
+    if (t.size() > sizeof bytes) return false; // the exact path decides
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < t.size();) {
+      if (is_escape_at(t, i)) {
+        bytes[n++] = static_cast<char>(escape_byte(t, i));
+        i += 3;
+      } else {
+        bytes[n++] = t[i++];
+      }
+    }
+    return is_valid_utf8(std::string_view(bytes, n));
+  }
+
   static UrlFinding make_finding(std::string_view t, Span span, Utf8Error why) {
     // The span's bytes: escapes, and raw bytes where a sequence continues outside them.
     std::string bytes;

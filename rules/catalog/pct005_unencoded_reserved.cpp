@@ -1,6 +1,8 @@
 // PCT005 unencoded-reserved
 #include "rules/catalog/catalog.h"
 
+#include <algorithm>
+
 namespace pctlint {
 namespace {
 
@@ -36,6 +38,12 @@ class UnencodedReserved final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set("#[]@"); }
+  // One '#' starts the fragment and one '@' ends the userinfo: only a second one can be wrong.
+  bool may_find(const FoundUrl& url) const override {
+    const std::string_view t = url.text;
+    return t.find_first_of("[]") != std::string_view::npos ||
+           std::count(t.begin(), t.end(), '#') > 1 || std::count(t.begin(), t.end(), '@') > 1;
+  }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
     auto report = [&](std::size_t i, std::string why) {

@@ -272,8 +272,9 @@ TEST_CASE("real-looking correct code in tests/fixtures/clean produces no finding
   CHECK(files >= 6);
 }
 
-// The engine skips a rule on URLs holding none of its triggers (bytes, and escapes for rules about
-// escapes); that must never hide a finding. Random URLs, each drawn from a random part of a wide
+// The engine skips a rule on URLs holding none of its triggers outside placeholders (bytes, and
+// escapes for rules about escapes), and where the rule's may_find() says no; that must never hide a
+// finding. Random URLs, each drawn from a random part of a wide
 // alphabet, so that every rule meets many URLs without its triggers but with everything else.
 TEST_CASE("a rule finds nothing in a URL without its triggers") {
   const std::vector<std::string> pieces = {"a",
@@ -342,7 +343,7 @@ TEST_CASE("a rule finds nothing in a URL without its triggers") {
                                            ":id"};
   std::mt19937 rng(42);
   const Config config;
-  std::size_t skipped = 0, fired = 0, narrowed = 0;
+  std::size_t skipped = 0, fired = 0, narrowed = 0, in_placeholders = 0, declined = 0;
   for (int n = 0; n < 20000; ++n) {
     std::vector<std::string> alphabet;
     for (const std::string& p : pieces)
@@ -358,12 +359,12 @@ TEST_CASE("a rule finds nothing in a URL without its triggers") {
     ByteSet present;
     for (char c : url.text)
       present.set(static_cast<unsigned char>(c));
-    const RuleMask engine_runs = triggered_rules(url.text);
+    const RuleMask engine_runs = triggered_rules(url);
     for (std::size_t i = 0; i < all_rules().size(); ++i) {
       const Rule* rule = all_rules()[i];
       std::vector<UrlFinding> findings;
       rule->check(under, findings);
-      const bool is_triggered = triggered(*rule, url.text);
+      const bool is_triggered = triggered(*rule, url);
       // The engine's tables say what the plain statement says.
       if (is_triggered != ((engine_runs >> i) & 1))
         FAIL(rule->info().id << ": triggered_rules disagrees with triggered() on " << url.text);
@@ -371,16 +372,21 @@ TEST_CASE("a rule finds nothing in a URL without its triggers") {
       if (is_triggered && !(present & rule->triggers()).any())
         FAIL(rule->info().id << " triggered without any trigger byte: " << url.text);
       narrowed += !is_triggered && present['%'] && rule->triggers()['%'];
-      if (is_triggered) {
+      in_placeholders +=
+          !is_triggered && (present & rule->triggers()).any() && !url.placeholders.empty();
+      declined += is_triggered && !rule->may_find(url);
+      if (is_triggered && rule->may_find(url)) {
         fired += !findings.empty();
         continue;
       }
       ++skipped;
       if (!findings.empty())
-        FAIL(rule->info().id << " found something in a URL without its triggers: " << url.text);
+        FAIL(rule->info().id << " found something in a URL the engine skips for it: " << url.text);
     }
   }
   CHECK(skipped > 20000);
-  CHECK(narrowed > 5000); // rules about escapes skipped on URLs with a '%'
+  CHECK(narrowed > 5000);        // rules about escapes skipped on URLs with a '%'
+  CHECK(in_placeholders > 1000); // trigger bytes only inside placeholders
+  CHECK(declined > 1000);        // may_find() said no
   CHECK(fired > 20000);
 }
