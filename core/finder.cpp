@@ -338,10 +338,12 @@ bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
 }
 
 // The next ':' at or after `from` that may start "://", ":\/\/" or end "mailto": one followed by
-// '/' or '\\', or preceded by 'o'. Code is full of other colons ("a ? b : c", "key: value",
-// "std::"); the scan rules them out many bytes at a time.
+// '/' or '\\', or preceded by "to". Code is full of other colons ("a ? b : c", "key: value",
+// "std::", "TODO:"); the scan rules them out many bytes at a time.
+constexpr ByteContext kUrlColon{':', {'/', '\\'}, {'o', 'O'}, {'t', 'T'}};
+
 std::size_t next_candidate(std::string_view s, std::size_t from) {
-  const std::size_t i = find_byte_in_context(s, from, ':', '/', '\\', 'o', 'O');
+  const std::size_t i = find_byte_in_context(s, from, kUrlColon);
   return i == s.size() ? std::string_view::npos : i;
 }
 

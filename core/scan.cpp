@@ -21,28 +21,30 @@ bool cpu_has_avx2() {
   return has;
 }
 
-struct ContextBytes {
-  char byte, next1, next2, prev1, prev2;
-};
+__attribute__((target("avx2"))) __m256i load32(const char* at) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at));
+}
+
+// Where the 32 bytes `v` are either of `pair`.
+__attribute__((target("avx2"))) __m256i either32(__m256i v, const char (&pair)[2]) {
+  return _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(pair[0])),
+                         _mm256_cmpeq_epi8(v, _mm256_set1_epi8(pair[1])));
+}
 
 // Which of the 32 bytes at `at` that are `hits` stand in context (see find_byte_in_context).
 __attribute__((target("avx2"))) unsigned in_context_avx2(const char* at, __m256i hits,
-                                                         const ContextBytes& c) {
-  const __m256i after = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at + 1));
-  const __m256i before = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at - 1));
-  const __m256i context =
-      _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(after, _mm256_set1_epi8(c.next1)),
-                                      _mm256_cmpeq_epi8(after, _mm256_set1_epi8(c.next2))),
-                      _mm256_or_si256(_mm256_cmpeq_epi8(before, _mm256_set1_epi8(c.prev1)),
-                                      _mm256_cmpeq_epi8(before, _mm256_set1_epi8(c.prev2))));
+                                                         const ByteContext& c) {
+  const __m256i context = _mm256_or_si256(
+      either32(load32(at + 1), c.next),
+      _mm256_and_si256(either32(load32(at - 1), c.prev), either32(load32(at - 2), c.prev2)));
   return static_cast<unsigned>(_mm256_movemask_epi8(_mm256_and_si256(hits, context)));
 }
 
-// find_byte_in_context() over blocks at i >= 1 that leave a byte after them; returns the offset
+// find_byte_in_context() over blocks at i >= 2 that leave a byte after them; returns the offset
 // found, or the first one not examined (the caller finishes the tail).
 __attribute__((target("avx2"))) std::size_t find_in_context_avx2(const char* p, std::size_t n,
                                                                  std::size_t i,
-                                                                 const ContextBytes& c,
+                                                                 const ByteContext& c,
                                                                  bool& found) {
   const __m256i byte = _mm256_set1_epi8(c.byte);
   // Branch-free per block: whether a block holds `byte` at all is too unpredictable to test.
@@ -106,49 +108,49 @@ __attribute__((target("avx2"))) std::size_t contains_avx2(const char* p, std::si
 
 } // namespace
 
-std::size_t find_byte_in_context(std::string_view text, std::size_t from, char byte, char next1,
-                                 char next2, char prev1, char prev2) {
+bool in_context(std::string_view text, std::size_t i, const ByteContext& c) {
+  if (text[i] != c.byte) return false;
+  const auto byte_at = [&](std::size_t k) { return k < text.size() ? text[k] : '\0'; };
+  const auto either = [](char v, const char(&pair)[2]) { return v == pair[0] || v == pair[1]; };
+  const char before = i >= 1 ? text[i - 1] : '\0', before2 = i >= 2 ? text[i - 2] : '\0';
+  return either(byte_at(i + 1), c.next) || (either(before, c.prev) && either(before2, c.prev2));
+}
+
+std::size_t find_byte_in_context(std::string_view text, std::size_t from, const ByteContext& c) {
   const char* p = text.data();
   const std::size_t n = text.size();
-  const auto at = [&](std::size_t i) {
-    if (p[i] != byte) return false;
-    const char after = i + 1 < n ? p[i + 1] : '\0';
-    const char before = i > 0 ? p[i - 1] : '\0';
-    return after == next1 || after == next2 || before == prev1 || before == prev2;
-  };
   std::size_t i = from;
-  // Offset 0 by itself: blocks read the byte before them.
-  if (i == 0 && n > 0) {
-    if (at(0)) return 0;
-    i = 1;
-  }
+  // The first two offsets by themselves: blocks read two bytes before them.
+  for (; i < 2 && i < n; ++i)
+    if (in_context(text, i, c)) return i;
 #if PCTLINT_AVX2
   if (cpu_has_avx2()) {
     bool found = false;
-    i = find_in_context_avx2(p, n, i, {byte, next1, next2, prev1, prev2}, found);
+    i = find_in_context_avx2(p, n, i, c, found);
     if (found) return i;
   }
 #endif
 #if defined(__SSE2__)
-  const __m128i vbyte = _mm_set1_epi8(byte), vnext1 = _mm_set1_epi8(next1),
-                vnext2 = _mm_set1_epi8(next2), vprev1 = _mm_set1_epi8(prev1),
-                vprev2 = _mm_set1_epi8(prev2);
+  const auto load = [p](std::size_t at) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+  };
+  const auto either = [](__m128i v, const char(&pair)[2]) {
+    return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(pair[0])),
+                        _mm_cmpeq_epi8(v, _mm_set1_epi8(pair[1])));
+  };
   for (; i + 16 + 1 <= n; i += 16) {
-    const __m128i hits =
-        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), vbyte);
+    const __m128i hits = _mm_cmpeq_epi8(load(i), _mm_set1_epi8(c.byte));
     if (_mm_movemask_epi8(hits) == 0) continue;
-    const __m128i after = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + 1));
-    const __m128i before = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i - 1));
     const __m128i context =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(after, vnext1), _mm_cmpeq_epi8(after, vnext2)),
-                     _mm_or_si128(_mm_cmpeq_epi8(before, vprev1), _mm_cmpeq_epi8(before, vprev2)));
+        _mm_or_si128(either(load(i + 1), c.next),
+                     _mm_and_si128(either(load(i - 1), c.prev), either(load(i - 2), c.prev2)));
     if (const unsigned mask =
             static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(hits, context))))
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
   }
 #endif
   for (; i < n; ++i)
-    if (at(i)) return i;
+    if (in_context(text, i, c)) return i;
   return n;
 }
 

@@ -8,12 +8,21 @@
 
 namespace pctlint {
 
-// The first offset i >= from at which text[i] == byte and text[i + 1] is `next1` or `next2` or
-// text[i - 1] is `prev1` or `prev2` (a byte outside the text reads as '\0'); text.size() when
-// there is none. The finder's search for a ':' that may belong to "://" or "mailto:", in a text
-// where most 64-byte stretches hold no `byte` at all and are passed over with one test.
-std::size_t find_byte_in_context(std::string_view text, std::size_t from, char byte, char next1,
-                                 char next2, char prev1, char prev2);
+// A byte in context: `byte` followed by one of `next`, or preceded by one of `prev` with one of
+// `prev2` before that (a byte outside the text reads as '\0').
+struct ByteContext {
+  char byte;
+  char next[2];
+  char prev[2];
+  char prev2[2];
+};
+// Whether text[i] stands in that context.
+bool in_context(std::string_view text, std::size_t i, const ByteContext& context);
+// The first offset i >= from at which it does; text.size() when there is none. The finder's search
+// for a ':' that may belong to "://" or "mailto:", in a text where most 64-byte stretches hold no
+// ':' in context at all and are passed over with one test.
+std::size_t find_byte_in_context(std::string_view text, std::size_t from,
+                                 const ByteContext& context);
 
 // The first offset in [from, end) whose byte is `a`, `b` or `c`; `end` when there is none. For the
 // short runs inside one line (a string literal's content), 16 bytes at a time.

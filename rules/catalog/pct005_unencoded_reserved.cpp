@@ -1,7 +1,7 @@
 // PCT005 unencoded-reserved
 #include "rules/catalog/catalog.h"
 
-#include <algorithm>
+#include <cstring>
 
 namespace pctlint {
 namespace {
@@ -41,8 +41,12 @@ public:
   // One '#' starts the fragment and one '@' ends the userinfo: only a second one can be wrong.
   bool may_find(const FoundUrl& url) const override {
     const std::string_view t = url.text;
-    return t.find_first_of("[]") != std::string_view::npos ||
-           std::count(t.begin(), t.end(), '#') > 1 || std::count(t.begin(), t.end(), '@') > 1;
+    const auto has = [&](char c) { return std::memchr(t.data(), c, t.size()) != nullptr; };
+    const auto twice = [&](char c) {
+      const void* first = std::memchr(t.data(), c, t.size());
+      return first && first != memrchr(t.data(), c, t.size());
+    };
+    return has('[') || has(']') || twice('#') || twice('@');
   }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;

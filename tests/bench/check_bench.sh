@@ -52,18 +52,28 @@ cat "$corpus"/*/* > /dev/null # warm the page cache for both
 same_scope='[A-Za-z][A-Za-z0-9+.-]*://[^\s"'"'"'<>)]+|mailto:[^\s"'"'"'<>)]+'
 http_only='https?://[^\s"'"'"'<>)]+'
 now() { date +%s.%N; }
-t0=$(now)
-rg -o -j2 --no-ignore --no-filename "$same_scope" "$corpus" > /tmp/pctlint-bench-rg.txt || true
-t1=$(now)
-rg -o -j2 --no-ignore --no-filename "$http_only" "$corpus" > /tmp/pctlint-bench-rg-http.txt || true
-t2=$(now)
-/usr/bin/time -f "%M" -o /tmp/pctlint-bench-rss "$build/server/pctlint" --check -q -j2 --no-ignore "$corpus" > /tmp/pctlint-bench-out.txt || true
-t3=$(now)
-rg_s=$(echo "$t1 - $t0" | bc -l)
-rg_http_s=$(echo "$t2 - $t1" | bc -l)
-pl_s=$(echo "$t3 - $t2" | bc -l)
+# Each command three times, taking turns, so a slow moment of a shared machine hits all of them;
+# the median run of each counts.
+runs=${RUNS:-3}
+rg_times=() rg_http_times=() pl_times=()
+for _ in $(seq "$runs"); do
+  t0=$(now)
+  rg -o -j2 --no-ignore --no-filename "$same_scope" "$corpus" > /tmp/pctlint-bench-rg.txt || true
+  t1=$(now)
+  rg -o -j2 --no-ignore --no-filename "$http_only" "$corpus" > /tmp/pctlint-bench-rg-http.txt || true
+  t2=$(now)
+  /usr/bin/time -f "%M" -o /tmp/pctlint-bench-rss "$build/server/pctlint" --check -q -j2 --no-ignore "$corpus" > /tmp/pctlint-bench-out.txt || true
+  t3=$(now)
+  rg_times+=("$(echo "$t1 - $t0" | bc -l)")
+  rg_http_times+=("$(echo "$t2 - $t1" | bc -l)")
+  pl_times+=("$(echo "$t3 - $t2" | bc -l)")
+done
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
+rg_s=$(median "${rg_times[@]}")
+rg_http_s=$(median "${rg_http_times[@]}")
+pl_s=$(median "${pl_times[@]}")
 mbps() { echo "$mb / $1" | bc -l; }
-printf 'corpus                        %.0f MB, %d URLs (ripgrep, same scope)\n' "$mb" "$(wc -l < /tmp/pctlint-bench-rg.txt)"
+printf 'corpus                        %.0f MB, %d URLs (ripgrep, same scope); median of %d runs\n' "$mb" "$(wc -l < /tmp/pctlint-bench-rg.txt)" "$runs"
 printf 'ripgrep -o -j2, same scope    %6.2f s  %7.0f MB/s\n' "$rg_s" "$(mbps "$rg_s")"
 printf 'ripgrep -o -j2, http(s) only  %6.2f s  %7.0f MB/s\n' "$rg_http_s" "$(mbps "$rg_http_s")"
 printf 'pctlint --check -j2           %6.2f s  %7.0f MB/s\n' "$pl_s" "$(mbps "$pl_s")"
