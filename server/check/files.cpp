@@ -331,7 +331,7 @@ bool FileBuffer::read(const std::string& path, std::string& error, std::size_t m
     if (size_ == capacity_) {
       const std::size_t grown = std::max<std::size_t>(capacity_ * 2, 256 * 1024);
       auto bigger = std::make_unique_for_overwrite<char[]>(grown);
-      std::memcpy(bigger.get(), data_.get(), size_);
+      if (size_) std::memcpy(bigger.get(), data_.get(), size_);
       data_ = std::move(bigger);
       capacity_ = grown;
     }
