@@ -110,12 +110,23 @@ std::size_t column_of(std::string_view line, std::size_t in_line, OffsetEncoding
   return units;
 }
 
-LineCursor::LineCursor(std::string_view text) : text_(text) {
-  if (std::memchr(text.data(), '\r', text.size())) index_.emplace(text);
-}
+LineCursor::LineCursor(std::string_view text) : text_(text) {}
 
 LineCursor::Line LineCursor::line_at(std::size_t offset) {
   offset = std::min(offset, text_.size());
+  std::size_t line_end = text_.size();
+  if (!index_) {
+    if (const void* end = std::memchr(text_.data() + offset, '\n', text_.size() - offset))
+      line_end = static_cast<std::size_t>(static_cast<const char*>(end) - text_.data());
+    // The fast path holds while no '\r' (a CR or CRLF break) comes before this line's end; the
+    // text is checked only as far as it is asked about.
+    if (line_end > checked_) {
+      if (std::memchr(text_.data() + checked_, '\r', line_end - checked_))
+        index_.emplace(text_);
+      else
+        checked_ = line_end;
+    }
+  }
   if (index_) {
     const std::size_t n = index_->position_of(offset, OffsetEncoding::Utf8).line;
     return {n, index_->line_start(n), index_->line(n)};
@@ -129,9 +140,6 @@ LineCursor::Line LineCursor::line_at(std::size_t offset) {
     }
     pos_ = offset;
   }
-  const void* end = std::memchr(text_.data() + offset, '\n', text_.size() - offset);
-  const std::size_t line_end =
-      end ? static_cast<std::size_t>(static_cast<const char*>(end) - text_.data()) : text_.size();
   return {line_, line_start_, text_.substr(line_start_, line_end - line_start_)};
 }
 

@@ -71,6 +71,7 @@ private:
   std::string_view text_;
   std::optional<LineIndex> index_; // text with '\r' (CR and CRLF breaks): the exact slow path
   std::size_t pos_ = 0, line_ = 0, line_start_ = 0;
+  std::size_t checked_ = 0; // text_[0, checked_) holds no '\r'
 };
 
 // The lines and positions of a set of offsets given in any order, found in one LineCursor pass:

@@ -75,6 +75,12 @@ public:
   // Notes, the diff and the findings of one file, as one buffer written at once.
   std::string render(const FileReport& f) const override {
     std::string text;
+    // One allocation for the whole file's text, not a doubling per few findings.
+    std::size_t size = f.diff.size();
+    for (const Reported& r : f.diagnostics)
+      size +=
+          f.path.size() + r.message.size() + 2 * r.source_line.size() + r.fix_title.size() + 128;
+    text.reserve(size);
     for (const std::string& n : f.notes) {
       paint_to(text, "1;33", "note");
       text.append(": ").append(f.path).append(": ").append(n).append("\n");
