@@ -1,5 +1,6 @@
 #include "core/scan.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -9,11 +10,40 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define PCTLINT_AVX2 1
+#define PCTLINT_SSSE3 1
 #endif
 
 namespace pctlint {
 
 namespace {
+
+#if PCTLINT_SSSE3
+bool cpu_has_ssse3() {
+  static const bool has = __builtin_cpu_supports("ssse3");
+  return has;
+}
+
+// ByteClass::members_at over 16 bytes at `p`: bit k for p[k].
+__attribute__((target("ssse3"))) unsigned members16(const char* p, const std::uint8_t* low,
+                                                    const std::uint8_t* high) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i nibble = _mm_set1_epi8(0x0F);
+  const __m128i lo = _mm_and_si128(v, nibble);
+  const __m128i hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
+  const __m128i row_low =
+      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(low)), lo);
+  const __m128i row_high =
+      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(high)), lo);
+  // Bytes >= 0x80 (negative as signed) read the high row.
+  const __m128i upper = _mm_cmplt_epi8(v, _mm_setzero_si128());
+  const __m128i row =
+      _mm_or_si128(_mm_and_si128(upper, row_high), _mm_andnot_si128(upper, row_low));
+  const __m128i bits = _mm_shuffle_epi8(
+      _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128), hi);
+  const __m128i none = _mm_cmpeq_epi8(_mm_and_si128(row, bits), _mm_setzero_si128());
+  return ~static_cast<unsigned>(_mm_movemask_epi8(none)) & 0xFFFF;
+}
+#endif
 
 #if PCTLINT_AVX2
 bool cpu_has_avx2() {
@@ -232,6 +262,37 @@ bool contains(std::string_view haystack, std::string_view needle) {
     if (p[i] == needle.front() && std::memcmp(p + i + 1, needle.data() + 1, m - 1) == 0)
       return true;
   return false;
+}
+
+ByteClass::ByteClass(const std::array<bool, 256>& members) : members_(members) {
+  for (unsigned b = 0; b < 256; ++b) {
+    if (!members[b]) continue;
+    const unsigned lo = b & 0x0F, hi = b >> 4;
+    (hi < 8 ? low_ : high_)[lo] |= static_cast<std::uint8_t>(1u << (hi & 7));
+  }
+}
+
+std::uint64_t ByteClass::members_at(std::string_view text, std::size_t from) const {
+  const std::size_t n = std::min<std::size_t>(64, text.size() - from);
+  const char* p = text.data() + from;
+  std::uint64_t mask = 0;
+  std::size_t k = 0;
+#if PCTLINT_SSSE3
+  if (cpu_has_ssse3()) {
+    for (; k + 16 <= n; k += 16)
+      mask |= std::uint64_t{members16(p + k, low_, high_)} << k;
+    if (k < n) {
+      // The last bytes from a copy: reading past the text could leave its memory.
+      char tail[16] = {};
+      std::memcpy(tail, p + k, n - k);
+      mask |= (std::uint64_t{members16(tail, low_, high_)} & ((1u << (n - k)) - 1)) << k;
+    }
+    return mask;
+  }
+#endif
+  for (; k < n; ++k)
+    if (members_[static_cast<unsigned char>(p[k])]) mask |= std::uint64_t{1} << k;
+  return mask;
 }
 
 } // namespace pctlint

@@ -3,7 +3,9 @@
 // portable loops elsewhere.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace pctlint {
@@ -36,5 +38,21 @@ std::size_t count_byte(std::string_view text, char byte);
 // bytes 16 positions at a time and checks the rest only where both match, so text in which the
 // needle's letters are common (a "p" for "pctlint-") is still scanned in bulk.
 bool contains(std::string_view haystack, std::string_view needle);
+
+// A set of byte values whose members in a text are found 16 bytes at a time (SSSE3's table
+// lookup by nibble: a byte is a member when its high nibble's bit is set in its low nibble's
+// entry), where a 256-entry table would take a load per byte.
+class ByteClass {
+public:
+  explicit ByteClass(const std::array<bool, 256>& members);
+  bool contains(unsigned char c) const { return members_[c]; }
+  // Bit k set when text[from + k] is a member, for k < min(64, text.size() - from).
+  std::uint64_t members_at(std::string_view text, std::size_t from) const;
+
+private:
+  std::array<bool, 256> members_;
+  alignas(16) std::uint8_t low_[16] = {};  // by low nibble: bit h for high nibbles h < 8
+  alignas(16) std::uint8_t high_[16] = {}; // by low nibble: bit h - 8 for high nibbles h >= 8
+};
 
 } // namespace pctlint

@@ -89,6 +89,26 @@ TEST_CASE("find_byte_in_context agrees with a plain loop at every length, start 
   CHECK(found > 1000); // most texts hold a match, at random places
 }
 
+TEST_CASE("ByteClass finds its members as a table lookup per byte does") {
+  std::mt19937 rng(13);
+  for (int n = 0; n < 300; ++n) {
+    std::array<bool, 256> members{};
+    const unsigned density = 1 + rng() % 8;
+    for (bool& m : members)
+      m = rng() % density == 0;
+    const ByteClass set(members);
+    std::string text(rng() % 150, '\0');
+    for (char& c : text)
+      c = static_cast<char>(rng() % 256);
+    for (std::size_t from = 0; from < text.size(); from += 1 + rng() % 5) {
+      std::uint64_t expected = 0;
+      for (std::size_t k = 0; k < 64 && from + k < text.size(); ++k)
+        if (members[static_cast<unsigned char>(text[from + k])]) expected |= std::uint64_t{1} << k;
+      REQUIRE(set.members_at(text, from) == expected);
+    }
+  }
+}
+
 TEST_CASE("find_any_of3 agrees with find_first_of at every length, start and end") {
   std::mt19937 rng(9);
   const std::string alphabet = "abc\\\"'x";
