@@ -1,14 +1,12 @@
 #include "core/finder_text.h"
 
 #include "core/percent.h"
+#include "core/scan.h"
 #include "core/utf8.h"
 
 #include <array>
+#include <bit>
 #include <cctype>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace pctlint {
 
@@ -263,26 +261,28 @@ constexpr auto kStartsStyles = [] {
   return t;
 }();
 
-// The next byte at or after `i` that can start a placeholder of an active style, or t.size().
-// Most URLs hold few such bytes; SSE2 passes over the rest 16 at a time.
-std::size_t next_start(std::string_view t, std::size_t i, unsigned active) {
-  auto starts = [&](std::size_t k) {
-    return (kStartsStyles[static_cast<unsigned char>(t[k])] & active) != 0;
-  };
-#if defined(__SSE2__)
-  for (; i + 16 <= t.size(); i += 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data() + i));
-    __m128i any = _mm_setzero_si128();
-    for (char c : {'$', '{', '<', ':', '%'})
-      any = _mm_or_si128(any, _mm_cmpeq_epi8(block, _mm_set1_epi8(c)));
-    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(any)); mask; mask &= mask - 1) {
-      const std::size_t k = i + static_cast<std::size_t>(__builtin_ctz(mask));
-      if (starts(k)) return k;
+// The bytes that can start a placeholder of the active styles, for each combination of styles.
+const ByteClass& start_bytes(unsigned active) {
+  static const auto classes = [] {
+    std::vector<ByteClass> all;
+    for (unsigned styles = 0; styles <= all_placeholder_styles; ++styles) {
+      std::array<bool, 256> members{};
+      for (unsigned b = 0; b < 256; ++b)
+        members[b] = (kStartsStyles[b] & styles) != 0;
+      all.emplace_back(members);
     }
-  }
-#endif
-  for (; i < t.size(); ++i)
-    if (starts(i)) return i;
+    return all;
+  }();
+  return classes[active & all_placeholder_styles];
+}
+
+// The next byte at or after `i` that can start a placeholder of an active style, or t.size().
+// Most URLs hold few such bytes; they are found 16 at a time.
+std::size_t next_start(std::string_view t, std::size_t i, unsigned active) {
+  const ByteClass& starts = start_bytes(active);
+  for (; i < t.size(); i += 64)
+    if (const std::uint64_t bits = starts.members_at(t, i))
+      return i + static_cast<std::size_t>(std::countr_zero(bits));
   return t.size();
 }
 
