@@ -9,6 +9,8 @@
 #include "core/scan.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cctype>
 #include <cstring>
 
@@ -209,23 +211,40 @@ bool is_prose_stop(unsigned char c) {
   return c <= ' ' || c == 0x7F || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>';
 }
 
+const ByteClass& prose_stops() {
+  static const ByteClass stops = [] {
+    std::array<bool, 256> members{};
+    for (unsigned c = 0; c < 256; ++c)
+      members[c] = is_prose_stop(static_cast<unsigned char>(c));
+    return ByteClass(members);
+  }();
+  return stops;
+}
+
+// The first prose stop in t[from, to), or `to`; 16 bytes at a time.
+std::size_t next_prose_stop(std::string_view t, std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; i += 64)
+    if (const std::uint64_t bits = prose_stops().members_at(t, i)) {
+      const std::size_t stop = i + static_cast<std::size_t>(std::countr_zero(bits));
+      return std::min(stop, to);
+    }
+  return to;
+}
+
 // GitHub-style autolink end: stop at whitespace, quotes and <>, then drop trailing punctuation
 // and unbalanced closers.
 // `holes` are placeholders (offsets relative to `begin`): the URL runs on through them.
 std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
                       const std::vector<Span>& holes) {
   std::size_t e = begin;
-  auto hole = holes.begin();
-  while (e < limit) {
-    while (hole != holes.end() && hole->end <= e - begin)
-      ++hole;
-    if (hole != holes.end() && hole->begin == e - begin) {
-      e = std::min(limit, begin + hole->end);
-      continue;
-    }
-    if (is_prose_stop(static_cast<unsigned char>(t[e]))) break;
-    ++e;
+  for (const Span& hole : holes) {
+    const std::size_t hole_begin = std::min(limit, begin + hole.begin);
+    if (hole_begin < e) continue;
+    e = next_prose_stop(t, e, hole_begin);
+    if (e < hole_begin) break; // stopped before the placeholder
+    e = std::max(e, std::min(limit, begin + hole.end));
   }
+  if (e < limit) e = next_prose_stop(t, e, limit);
   while (e > begin) {
     const char last = t[e - 1];
     if (std::string_view(".,;:!?*_~").find(last) != std::string_view::npos) {
