@@ -296,9 +296,7 @@ bool whole_value_is_url(std::string_view value, const std::vector<Span>& holes) 
     value = masked;
   }
   const auto is_space = [](char c) { return c == ' ' || c == '\t'; };
-  if (!std::memchr(value.data(), ' ', value.size()) &&
-      !std::memchr(value.data(), '\t', value.size()))
-    return true;
+  if (find_any_of3(value, 0, value.size(), ' ', '\t', ' ') == value.size()) return true;
   std::size_t word = value.size(); // the last word starts here
   while (!is_space(value[word - 1]))
     --word;
@@ -390,9 +388,8 @@ void for_each_url(std::string_view src, Language lang, const FinderOptions& opti
   std::size_t resume = 0; // candidates before this lie inside a URL already found
   const char* base = src.data();
   for (std::size_t colon = 0;; ++colon) {
-    colon = next_candidate(src, colon);
+    colon = next_candidate(src, std::max(colon, resume));
     if (colon == std::string_view::npos) break;
-    if (colon < resume) continue;
     std::size_t start;
     // "://", or ":\/\/" as JSON and JavaScript may escape it
     const bool slashes =
@@ -424,11 +421,7 @@ void for_each_url(std::string_view src, Language lang, const FinderOptions& opti
     for (const char terminator : {'\n', '\r'})
       if (const void* t = memrchr(base + line_start, terminator, start - line_start))
         line_start = static_cast<std::size_t>(static_cast<const char*>(t) - base) + 1;
-    std::size_t line_end = src.size();
-    if (const void* nl = std::memchr(base + start, '\n', src.size() - start))
-      line_end = static_cast<std::size_t>(static_cast<const char*>(nl) - base);
-    if (const void* cr = std::memchr(base + start, '\r', line_end - start))
-      line_end = static_cast<std::size_t>(static_cast<const char*>(cr) - base);
+    const std::size_t line_end = find_any_of3(src, start, src.size(), '\n', '\r', '\n');
 
     url.source_offsets.clear();
     url.placeholders.clear();
