@@ -13,7 +13,6 @@
 #include <bit>
 #include <cctype>
 #include <cstring>
-#include <optional>
 
 namespace pctlint {
 
@@ -42,10 +41,7 @@ public:
     if (tr_.rust_raw) stops += 'r';
     if (tr_.cpp_raw) stops += 'R';
     if (tr_.csharp_verbatim) stops += '@';
-    std::array<bool, 256> members{};
-    for (const char c : stops)
-      members[static_cast<unsigned char>(c)] = true;
-    code_stops_.emplace(members);
+    code_stops_ = CharSet(stops);
   }
 
   // The state at `target`, which must lie on the line starting at `line_start`.
@@ -56,22 +52,16 @@ public:
       in_tag_ = false;
     }
     while (pos_ < target && state_ != State::Comment) {
-      pos_ = state_ == State::Code
-                 ? next_code_stop(target)
-                 : find_any_of3(src_, pos_, target, '\\', string_.quote, string_.close[0]);
-      if (pos_ < target) step();
+      const bool stop =
+          state_ == State::Code ? code_stops_.contains(src_[pos_]) : string_stop(src_[pos_]);
+      if (stop)
+        step();
+      else
+        ++pos_;
     }
     return state_;
   }
   const StringInfo& string() const { return string_; }
-
-  // The next byte at or after pos_ at which step() may do something in code, or `target`.
-  std::size_t next_code_stop(std::size_t target) const {
-    for (std::size_t i = pos_; i < target; i += 64)
-      if (const std::uint64_t bits = code_stops_->members_at(src_, i))
-        return std::min(target, i + static_cast<std::size_t>(std::countr_zero(bits)));
-    return target;
-  }
 
   // Inside a string only a backslash, the quote and the closer's first byte can matter.
   bool string_stop(char c) const {
@@ -214,7 +204,7 @@ private:
   State state_ = State::Code;
   bool in_tag_ = false;
   StringInfo string_;
-  std::optional<ByteClass> code_stops_;
+  CharSet code_stops_;
 };
 
 bool is_prose_stop(unsigned char c) {
