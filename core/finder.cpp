@@ -224,7 +224,7 @@ const ByteClass& prose_stops() {
 // The first prose stop in t[from, to), or `to`; 16 bytes at a time.
 std::size_t next_prose_stop(std::string_view t, std::size_t from, std::size_t to) {
   for (std::size_t i = from; i < to; i += 64)
-    if (const std::uint64_t bits = prose_stops().members_at(t, i)) {
+    if (const std::uint64_t bits = prose_stops().members_at(t, i, to)) {
       const std::size_t stop = i + static_cast<std::size_t>(std::countr_zero(bits));
       return std::min(stop, to);
     }

@@ -23,25 +23,38 @@ bool cpu_has_ssse3() {
   return has;
 }
 
-// ByteClass::members_at over 16 bytes at `p`: bit k for p[k].
-__attribute__((target("ssse3"))) unsigned members16(const char* p, const std::uint8_t* low,
-                                                    const std::uint8_t* high) {
-  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+// ByteClass::members_at over the n <= 64 bytes at `p`: bit k for p[k]. The tables stay in
+// registers for all four blocks; a last short block is read from a copy, since reading past the
+// text could leave its memory.
+__attribute__((target("ssse3"))) std::uint64_t
+members_ssse3(const char* p, std::size_t n, const std::uint8_t* low, const std::uint8_t* high) {
   const __m128i nibble = _mm_set1_epi8(0x0F);
-  const __m128i lo = _mm_and_si128(v, nibble);
-  const __m128i hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
-  const __m128i row_low =
-      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(low)), lo);
-  const __m128i row_high =
-      _mm_shuffle_epi8(_mm_load_si128(reinterpret_cast<const __m128i*>(high)), lo);
-  // Bytes >= 0x80 (negative as signed) read the high row.
-  const __m128i upper = _mm_cmplt_epi8(v, _mm_setzero_si128());
-  const __m128i row =
-      _mm_or_si128(_mm_and_si128(upper, row_high), _mm_andnot_si128(upper, row_low));
-  const __m128i bits = _mm_shuffle_epi8(
-      _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128), hi);
-  const __m128i none = _mm_cmpeq_epi8(_mm_and_si128(row, bits), _mm_setzero_si128());
-  return ~static_cast<unsigned>(_mm_movemask_epi8(none)) & 0xFFFF;
+  const __m128i low_table = _mm_load_si128(reinterpret_cast<const __m128i*>(low));
+  const __m128i high_table = _mm_load_si128(reinterpret_cast<const __m128i*>(high));
+  const __m128i bit_of_high_nibble =
+      _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+  const auto block = [&](const char* q) __attribute__((target("ssse3"))) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const __m128i lo = _mm_and_si128(v, nibble);
+    const __m128i hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
+    // Bytes >= 0x80 (negative as signed) read the high table's row.
+    const __m128i upper = _mm_cmplt_epi8(v, _mm_setzero_si128());
+    const __m128i row = _mm_or_si128(_mm_and_si128(upper, _mm_shuffle_epi8(high_table, lo)),
+                                     _mm_andnot_si128(upper, _mm_shuffle_epi8(low_table, lo)));
+    const __m128i none = _mm_cmpeq_epi8(
+        _mm_and_si128(row, _mm_shuffle_epi8(bit_of_high_nibble, hi)), _mm_setzero_si128());
+    return static_cast<std::uint64_t>(~static_cast<unsigned>(_mm_movemask_epi8(none)) & 0xFFFF);
+  };
+  std::uint64_t mask = 0;
+  std::size_t k = 0;
+  for (; k + 16 <= n; k += 16)
+    mask |= block(p + k) << k;
+  if (k < n) {
+    char tail[16] = {};
+    std::memcpy(tail, p + k, n - k);
+    mask |= (block(tail) & ((std::uint64_t{1} << (n - k)) - 1)) << k;
+  }
+  return mask;
 }
 #endif
 
@@ -190,13 +203,18 @@ std::size_t find_any_of3(std::string_view text, std::size_t from, std::size_t en
   std::size_t i = from;
 #if defined(__SSE2__)
   const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
-  for (; i + 16 <= end; i += 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    const __m128i hits =
+  const auto hits = [&](std::size_t at) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+    return static_cast<unsigned>(_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(block, va),
-                     _mm_or_si128(_mm_cmpeq_epi8(block, vb), _mm_cmpeq_epi8(block, vc)));
-    if (const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hits)))
-      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+                     _mm_or_si128(_mm_cmpeq_epi8(block, vb), _mm_cmpeq_epi8(block, vc)))));
+  };
+  for (; i + 16 <= end; i += 16)
+    if (const unsigned mask = hits(i)) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+  // The last bytes as the 16 that end at `end`, when the range is that long: no byte-by-byte tail.
+  if (i < end && end - from >= 16) {
+    const unsigned mask = hits(end - 16) >> (i - (end - 16));
+    return mask ? i + static_cast<std::size_t>(__builtin_ctz(mask)) : end;
   }
 #endif
   for (; i < end; ++i)
@@ -272,25 +290,14 @@ ByteClass::ByteClass(const std::array<bool, 256>& members) : members_(members) {
   }
 }
 
-std::uint64_t ByteClass::members_at(std::string_view text, std::size_t from) const {
-  const std::size_t n = std::min<std::size_t>(64, text.size() - from);
+std::uint64_t ByteClass::members_at(std::string_view text, std::size_t from, std::size_t to) const {
+  const std::size_t n = std::min<std::size_t>({64, text.size() - from, to - from});
   const char* p = text.data() + from;
-  std::uint64_t mask = 0;
-  std::size_t k = 0;
 #if PCTLINT_SSSE3
-  if (cpu_has_ssse3()) {
-    for (; k + 16 <= n; k += 16)
-      mask |= std::uint64_t{members16(p + k, low_, high_)} << k;
-    if (k < n) {
-      // The last bytes from a copy: reading past the text could leave its memory.
-      char tail[16] = {};
-      std::memcpy(tail, p + k, n - k);
-      mask |= (std::uint64_t{members16(tail, low_, high_)} & ((1u << (n - k)) - 1)) << k;
-    }
-    return mask;
-  }
+  if (cpu_has_ssse3()) return members_ssse3(p, n, low_, high_);
 #endif
-  for (; k < n; ++k)
+  std::uint64_t mask = 0;
+  for (std::size_t k = 0; k < n; ++k)
     if (members_[static_cast<unsigned char>(p[k])]) mask |= std::uint64_t{1} << k;
   return mask;
 }

@@ -46,8 +46,9 @@ class ByteClass {
 public:
   explicit ByteClass(const std::array<bool, 256>& members);
   bool contains(unsigned char c) const { return members_[c]; }
-  // Bit k set when text[from + k] is a member, for k < min(64, text.size() - from).
-  std::uint64_t members_at(std::string_view text, std::size_t from) const;
+  // Bit k set when text[from + k] is a member, for from + k < min(from + 64, to, text.size()).
+  std::uint64_t members_at(std::string_view text, std::size_t from,
+                           std::size_t to = SIZE_MAX) const;
 
 private:
   std::array<bool, 256> members_;

@@ -101,10 +101,11 @@ TEST_CASE("ByteClass finds its members as a table lookup per byte does") {
     for (char& c : text)
       c = static_cast<char>(rng() % 256);
     for (std::size_t from = 0; from < text.size(); from += 1 + rng() % 5) {
+      const std::size_t to = rng() % 2 ? SIZE_MAX : from + rng() % 80;
       std::uint64_t expected = 0;
-      for (std::size_t k = 0; k < 64 && from + k < text.size(); ++k)
+      for (std::size_t k = 0; k < 64 && from + k < std::min(text.size(), to); ++k)
         if (members[static_cast<unsigned char>(text[from + k])]) expected |= std::uint64_t{1} << k;
-      REQUIRE(set.members_at(text, from) == expected);
+      REQUIRE(set.members_at(text, from, to) == expected);
     }
   }
 }
