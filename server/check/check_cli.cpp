@@ -191,20 +191,42 @@ int run_check_command(const Args& args) {
   }
 
   // Workers check files while discovery still walks (files come in report order); the reports
-  // live in a deque, whose elements stay put as it grows. Under `mutex`: the deques' sizes,
-  // `claimed`, `discovered_all`; every report before `frontier` is done; the printer sleeps until
-  // `frontier` passes `wake_at`, in batches, since a wake-up per file costs more than a small file.
+  // live in a deque, whose elements stay put as it grows. A report is printed as soon as it and
+  // all before it are done, by whichever thread finds it so, one thread at a time (`printing`):
+  // output stays in file order and no printer thread needs waking. Under `mutex`: the deques'
+  // sizes, `claimed`, `discovered_all`, `frontier` (the next report to print) and `printing`.
   std::deque<FileReport> reports;
   std::deque<char> done;
   std::vector<std::string> files; // all of them, to name bad configurations at the end
   std::mutex mutex;
-  std::condition_variable ready, work;
-  std::size_t claimed = 0, idle = 0;
-  bool discovered_all = false;
-  std::size_t frontier = 0, wake_at = 0;
-  constexpr std::size_t kBatch = 32;
+  std::condition_variable work, finished;
+  std::size_t claimed = 0, idle = 0, frontier = 0;
+  bool discovered_all = false, printing = false;
+  bool progress_shown = false; // by the thread that is printing
   std::atomic<bool> config_error{false};
+  const std::optional<Severity> fail_on = o.fail_on;
   const unsigned jobs = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());
+
+  // Prints the reports that are ready, unless another thread is printing; `lock` holds `mutex`.
+  const auto print_ready = [&](std::unique_lock<std::mutex>& lock) {
+    if (printing) return;
+    printing = true;
+    while (frontier < done.size() && done[frontier]) {
+      FileReport& r = reports[frontier++];
+      lock.unlock();
+      if (progress_shown) std::fputs("\r\x1b[K", stderr), progress_shown = false;
+      if (r.rendered)
+        summary.add(r.tally);
+      else
+        summary.add(r, fail_on ? *fail_on : r.fail_on);
+      reporter->file(r);
+      r = FileReport{};
+      lock.lock();
+    }
+    printing = false;
+    if (discovered_all && frontier == done.size()) finished.notify_all();
+  };
+
   auto worker = [&] {
     for (;;) {
       std::size_t i;
@@ -224,19 +246,12 @@ int run_check_command(const Args& args) {
       if (reporter->renders_per_file()) {
         FileReport& r = *report;
         r.rendered = reporter->render(r);
-        r.tally.add(r, o.fail_on ? *o.fail_on : r.fail_on);
+        r.tally.add(r, fail_on ? *fail_on : r.fail_on);
         r.diagnostics = {}; // freed on the thread that made them
       }
-      bool wake;
-      {
-        std::lock_guard lock(mutex);
-        done[i] = 1;
-        const std::size_t before = frontier;
-        while (frontier < done.size() && done[frontier])
-          ++frontier;
-        wake = before <= wake_at && frontier > wake_at;
-      }
-      if (wake) ready.notify_one();
+      std::unique_lock lock(mutex);
+      done[i] = 1;
+      if (i == frontier) print_ready(lock);
     }
   };
   std::vector<std::thread> threads;
@@ -256,43 +271,30 @@ int run_check_command(const Args& args) {
         }
         if (wake) work.notify_one();
       });
-  {
-    std::lock_guard lock(mutex);
-    discovered_all = true;
-  }
-  work.notify_all();
   for (const std::string& e : discovery_errors)
     std::fprintf(stderr, "pctlint: %s\n", e.c_str());
-  const std::size_t n = files.size();
-
-  // Report in file order as results arrive, releasing each report once printed.
-  const bool progress = isatty(2) && o.format == Format::Text;
-  const auto started = std::chrono::steady_clock::now();
-  auto last_progress = started;
-  bool progress_shown = false;
-  std::optional<Severity> fail_on = o.fail_on;
-  for (std::size_t i = 0; i < n; ++i) {
-    {
-      std::unique_lock lock(mutex);
-      wake_at = std::min(n - 1, i + kBatch - 1);
-      while (frontier <= i) {
-        ready.wait_for(lock, std::chrono::milliseconds(100));
-        const auto now = std::chrono::steady_clock::now();
-        if (progress && now - started > std::chrono::seconds(1) &&
-            now - last_progress > std::chrono::milliseconds(100)) {
-          std::fprintf(stderr, "\r\x1b[Kpctlint: %zu/%zu files", i, n);
-          progress_shown = true;
-          last_progress = now;
-        }
-      }
+  {
+    std::unique_lock lock(mutex);
+    discovered_all = true;
+    work.notify_all();
+    // Wait for the last report to be printed, drawing a progress line on a terminal meanwhile
+    // (as the printing thread, so it never lands inside a report).
+    const bool progress = isatty(2) && o.format == Format::Text;
+    const auto started = std::chrono::steady_clock::now();
+    while (printing || frontier < done.size()) {
+      finished.wait_for(lock, std::chrono::milliseconds(100));
+      if (!progress || printing ||
+          std::chrono::steady_clock::now() - started < std::chrono::seconds(1))
+        continue;
+      printing = true;
+      const std::size_t printed = frontier, total = done.size();
+      lock.unlock();
+      std::fprintf(stderr, "\r\x1b[Kpctlint: %zu/%zu files", printed, total);
+      progress_shown = true;
+      lock.lock();
+      printing = false;
+      print_ready(lock); // what became ready while the line was drawn
     }
-    if (progress_shown) std::fputs("\r\x1b[K", stderr);
-    if (reports[i].rendered)
-      summary.add(reports[i].tally);
-    else
-      summary.add(reports[i], fail_on ? *fail_on : reports[i].fail_on);
-    reporter->file(reports[i]);
-    reports[i] = FileReport{};
   }
   for (std::thread& t : threads)
     t.join();
