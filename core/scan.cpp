@@ -23,11 +23,13 @@ bool cpu_has_ssse3() {
   return has;
 }
 
-// ByteClass::members_at over the n <= 64 bytes at `p`: bit k for p[k]. The tables stay in
-// registers for all four blocks; a last short block is read from a copy, since reading past the
-// text could leave its memory.
-__attribute__((target("ssse3"))) std::uint64_t
-members_ssse3(const char* p, std::size_t n, const std::uint8_t* low, const std::uint8_t* high) {
+// ByteClass::members_at over the n <= 64 bytes at text + from: bit k for text[from + k]. The
+// tables stay in registers for all blocks; a last short block is read as the 16 bytes that end
+// with the range when the text has them (else from a copy: reading outside the text could leave
+// its memory).
+__attribute__((target("ssse3"))) std::uint64_t members_ssse3(const char* text, std::size_t from,
+                                                             std::size_t n, const std::uint8_t* low,
+                                                             const std::uint8_t* high) {
   const __m128i nibble = _mm_set1_epi8(0x0F);
   const __m128i low_table = _mm_load_si128(reinterpret_cast<const __m128i*>(low));
   const __m128i high_table = _mm_load_si128(reinterpret_cast<const __m128i*>(high));
@@ -45,14 +47,21 @@ members_ssse3(const char* p, std::size_t n, const std::uint8_t* low, const std::
         _mm_and_si128(row, _mm_shuffle_epi8(bit_of_high_nibble, hi)), _mm_setzero_si128());
     return static_cast<std::uint64_t>(~static_cast<unsigned>(_mm_movemask_epi8(none)) & 0xFFFF);
   };
+  const char* p = text + from;
   std::uint64_t mask = 0;
   std::size_t k = 0;
   for (; k + 16 <= n; k += 16)
     mask |= block(p + k) << k;
   if (k < n) {
-    char tail[16] = {};
-    std::memcpy(tail, p + k, n - k);
-    mask |= (block(tail) & ((std::uint64_t{1} << (n - k)) - 1)) << k;
+    const std::size_t rest = n - k;
+    if (from + n >= 16) {
+      mask |= (block(p + n - 16) >> (16 - rest)) << k;
+    } else {
+      char tail[16] = {};
+      for (std::size_t j = 0; j < rest; ++j)
+        tail[j] = p[k + j];
+      mask |= (block(tail) & ((std::uint64_t{1} << rest) - 1)) << k;
+    }
   }
   return mask;
 }
@@ -294,7 +303,7 @@ std::uint64_t ByteClass::members_at(std::string_view text, std::size_t from, std
   const std::size_t n = std::min<std::size_t>({64, text.size() - from, to - from});
   const char* p = text.data() + from;
 #if PCTLINT_SSSE3
-  if (cpu_has_ssse3()) return members_ssse3(p, n, low_, high_);
+  if (cpu_has_ssse3()) return members_ssse3(text.data(), from, n, low_, high_);
 #endif
   std::uint64_t mask = 0;
   for (std::size_t k = 0; k < n; ++k)
