@@ -13,8 +13,10 @@ namespace pctlint::check {
 std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&& diagnostics) {
   std::vector<Reported> out;
   if (diagnostics.empty()) return out;
+  out.reserve(diagnostics.size());
   // Every offset to report, located in one forward pass over the file.
   std::vector<std::size_t> offsets;
+  offsets.reserve(diagnostics.size() * 4);
   for (const Diagnostic& d : diagnostics) {
     offsets.push_back(d.begin);
     offsets.push_back(d.end);
@@ -93,7 +95,11 @@ public:
   void file(const FileReport& f) override {
     for (const std::string& e : f.errors)
       write(stderr, "pctlint: " + e + "\n");
-    write(out_, f.rendered ? *f.rendered : render(f));
+    // Not `f.rendered ? *f.rendered : render(f)`: that expression is a copy of the text.
+    if (f.rendered)
+      write(out_, *f.rendered);
+    else
+      write(out_, render(f));
   }
 
   void finish(const Summary& s) override {
