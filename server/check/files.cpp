@@ -72,34 +72,6 @@ bool is_symlink(const std::string& path) {
   return lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
-void walk(const std::string& dir, bool follow, std::vector<std::string>& out,
-          std::vector<std::string>& errors) {
-  std::error_code ec;
-  auto options = fs::directory_options::skip_permission_denied;
-  if (follow) options |= fs::directory_options::follow_directory_symlink;
-  fs::recursive_directory_iterator it(dir, options, ec), end;
-  if (ec) {
-    errors.push_back(dir + ": " + ec.message());
-    return;
-  }
-  for (; it != end; it.increment(ec)) {
-    if (ec) {
-      errors.push_back(it->path().string() + ": " + ec.message());
-      break;
-    }
-    const fs::directory_entry& e = *it;
-    if (e.path().filename() == ".git") {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (e.is_symlink() && !follow) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (e.is_regular_file()) out.push_back(e.path().lexically_normal().string());
-  }
-}
-
 // The files below the directory `path` that git lists (tracked, or untracked and not ignored by
 // .gitignore, .git/info/exclude or the user's excludes, nor by .ignore files); nullopt when git
 // cannot list them (not a work tree, or no git).
@@ -132,16 +104,19 @@ std::optional<std::vector<std::string>> git_files(const std::string& path, bool 
 
 // The files below `dir` (named with `prefix`) in sorted order of their full paths, as found: each
 // directory's entries are visited in order of their names, a directory's name with '/' after it
-// (so "a/b" comes after "a-c", as in a sort of whole paths). Skips .git and symbolic links; a
-// directory that cannot be read for lack of permission is skipped, as in walk().
-void walk_sorted(const std::string& dir, const std::string& prefix,
-                 const std::function<void(std::string)>& on_file,
-                 std::vector<std::string>& errors) {
+// (so "a/b" comes after "a-c", as in a sort of whole paths). Skips .git, and symbolic links unless
+// `follow` (a link back to a directory being walked is not followed again); a directory that
+// cannot be read for lack of permission is skipped.
+void walk_sorted(const std::string& dir, const std::string& prefix, bool follow,
+                 const std::function<void(std::string)>& on_file, std::vector<std::string>& errors,
+                 std::vector<std::pair<dev_t, ino_t>>& ancestors) {
   DIR* d = opendir(dir.c_str());
   if (!d) {
     if (errno != EACCES) errors.push_back(dir + ": " + std::strerror(errno));
     return;
   }
+  struct stat self;
+  if (follow && fstat(dirfd(d), &self) == 0) ancestors.emplace_back(self.st_dev, self.st_ino);
   struct Entry {
     std::string key; // the name, with '/' after a directory's
     bool directory;
@@ -151,10 +126,14 @@ void walk_sorted(const std::string& dir, const std::string& prefix,
     const std::string_view name = e->d_name;
     if (name == "." || name == ".." || name == ".git") continue;
     unsigned char type = e->d_type;
-    if (type == DT_UNKNOWN) {
-      struct stat st;
-      if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    struct stat st;
+    if (type == DT_UNKNOWN || (type == DT_LNK && follow)) {
+      if (fstatat(dirfd(d), e->d_name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0) continue;
       type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+      if (type == DT_DIR && follow &&
+          std::find(ancestors.begin(), ancestors.end(), std::pair(st.st_dev, st.st_ino)) !=
+              ancestors.end())
+        continue; // a loop
     }
     if (type == DT_DIR)
       entries.push_back({std::string(name) + "/", true});
@@ -166,10 +145,25 @@ void walk_sorted(const std::string& dir, const std::string& prefix,
             [](const Entry& a, const Entry& b) { return a.key < b.key; });
   for (const Entry& e : entries) {
     if (e.directory)
-      walk_sorted(dir + "/" + e.key.substr(0, e.key.size() - 1), prefix + e.key, on_file, errors);
+      walk_sorted(dir + "/" + e.key.substr(0, e.key.size() - 1), prefix + e.key, follow, on_file,
+                  errors, ancestors);
     else
       on_file(prefix + e.key);
   }
+  if (follow && !ancestors.empty() && ancestors.back() == std::pair(self.st_dev, self.st_ino))
+    ancestors.pop_back();
+}
+
+// walk_sorted() from a root, its files named as lexically_normal() writes the root.
+void walk_root(const std::string& root, bool follow,
+               const std::function<void(std::string)>& on_file, std::vector<std::string>& errors) {
+  std::string prefix = fs::path(root).lexically_normal().string();
+  if (prefix == ".")
+    prefix.clear();
+  else if (!prefix.ends_with('/'))
+    prefix += '/';
+  std::vector<std::pair<dev_t, ino_t>> ancestors;
+  walk_sorted(root, prefix, follow, on_file, errors, ancestors);
 }
 
 } // namespace
@@ -178,7 +172,7 @@ std::vector<std::string> discover_each(const std::vector<std::string>& paths, bo
                                        bool no_ignore,
                                        const std::function<void(std::string)>& on_file) {
   std::error_code ec;
-  if (paths.size() == 1 && !follow_symlinks && fs::is_directory(paths[0], ec)) {
+  if (paths.size() == 1 && fs::is_directory(paths[0], ec)) {
     std::vector<std::string> errors;
     if (!no_ignore)
       if (auto listed = git_files(paths[0], follow_symlinks)) {
@@ -188,13 +182,7 @@ std::vector<std::string> discover_each(const std::vector<std::string>& paths, bo
           on_file(std::move(f));
         return errors;
       }
-    // What walk() and then a sort would give, with the root as lexically_normal() writes it.
-    std::string prefix = fs::path(paths[0]).lexically_normal().string();
-    if (prefix == ".")
-      prefix.clear();
-    else if (!prefix.ends_with('/'))
-      prefix += '/';
-    walk_sorted(paths[0], prefix, on_file, errors);
+    walk_root(paths[0], follow_symlinks, on_file, errors); // already in discover()'s order
     return errors;
   }
   FileList list = discover(paths, follow_symlinks, no_ignore);
@@ -220,7 +208,9 @@ FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, b
     std::optional<std::vector<std::string>> listed;
     if (!no_ignore) listed = git_files(path, follow_symlinks);
     if (!listed) {
-      walk(path, follow_symlinks, list.files, list.errors);
+      walk_root(
+          path, follow_symlinks, [&](std::string f) { list.files.push_back(std::move(f)); },
+          list.errors);
       continue;
     }
     list.files.insert(list.files.end(), std::make_move_iterator(listed->begin()),

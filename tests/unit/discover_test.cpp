@@ -49,6 +49,26 @@ TEST_CASE("discover_each streams a walk in discover()'s sorted order") {
   std::filesystem::current_path(cwd);
 }
 
+TEST_CASE("following links: linked files and directories are walked, a link back to an ancestor "
+          "is not") {
+  TempDir dir;
+  dir.write("a/b.cpp", "x\n");
+  dir.write("c.cpp", "x\n");
+  std::filesystem::create_symlink(dir.file("c.cpp"), dir.file("link.cpp"));
+  std::filesystem::create_directory_symlink(dir.file("a"), dir.file("linked-dir"));
+  std::filesystem::create_directory_symlink(dir.path(), dir.file("a/loop")); // back to the root
+  const std::vector<std::string> all = discover({dir.path()}, true, true).files;
+  const std::vector<std::string> expected = {dir.file("a/b.cpp"), dir.file("c.cpp"),
+                                             dir.file("link.cpp"), dir.file("linked-dir/b.cpp")};
+  CHECK(all == expected);
+  std::vector<std::string> streamed_files;
+  discover_each({dir.path()}, true, true,
+                [&](std::string f) { streamed_files.push_back(std::move(f)); });
+  CHECK(streamed_files == expected);
+  CHECK(discover({dir.path()}, false, true).files ==
+        std::vector<std::string>{dir.file("a/b.cpp"), dir.file("c.cpp")});
+}
+
 TEST_CASE("discover_each without a single directory gives discover()'s list") {
   TempDir dir;
   dir.write("b.cpp", "x\n");
