@@ -10,7 +10,6 @@
 #include "server/commands.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -88,10 +87,12 @@ void check_text(FileReport& report, const std::string& path, std::string_view te
   }
 }
 
-void check_file(FileReport& report, ConfigCache& configs, const Options& o, bool& config_error) {
+// Sets `config_error` instead when the file's configuration is invalid.
+void check_file(FileReport& report, ConfigCache& configs, const Options& o,
+                std::string& config_error) {
   const auto entry = configs.for_file(report.path);
   if (entry->error) {
-    config_error = true;
+    config_error = *entry->error;
     return;
   }
   const Config& base = entry->config;
@@ -197,13 +198,12 @@ int run_check_command(const Args& args) {
   // sizes, `claimed`, `discovered_all`, `frontier` (the next report to print) and `printing`.
   std::deque<FileReport> reports;
   std::deque<char> done;
-  std::vector<std::string> files; // all of them, to name bad configurations at the end
+  std::vector<std::string> config_errors; // each invalid configuration met, once
   std::mutex mutex;
   std::condition_variable work, finished;
   std::size_t claimed = 0, idle = 0, frontier = 0;
   bool discovered_all = false, printing = false;
   bool progress_shown = false; // by the thread that is printing
-  std::atomic<bool> config_error{false};
   const std::optional<Severity> fail_on = o.fail_on;
   const unsigned jobs = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());
 
@@ -240,9 +240,8 @@ int run_check_command(const Args& args) {
         i = claimed++;
         report = &reports[i];
       }
-      bool bad_config = false;
-      check_file(*report, configs, o, bad_config);
-      if (bad_config) config_error = true;
+      std::string config_error;
+      check_file(*report, configs, o, config_error);
       if (reporter->renders_per_file()) {
         FileReport& r = *report;
         r.rendered = reporter->render(r);
@@ -250,6 +249,9 @@ int run_check_command(const Args& args) {
         r.diagnostics = {}; // freed on the thread that made them
       }
       std::unique_lock lock(mutex);
+      if (!config_error.empty() && std::find(config_errors.begin(), config_errors.end(),
+                                             config_error) == config_errors.end())
+        config_errors.push_back(std::move(config_error));
       done[i] = 1;
       if (i == frontier) print_ready(lock);
     }
@@ -261,7 +263,6 @@ int run_check_command(const Args& args) {
   const std::vector<std::string> discovery_errors =
       discover_each(o.paths, o.follow_symlinks, o.no_ignore, [&](std::string path) {
         if (o.shard_count > 1 && !in_shard(path, o.shard_index, o.shard_count)) return;
-        files.push_back(path);
         bool wake;
         {
           std::lock_guard lock(mutex);
@@ -300,19 +301,11 @@ int run_check_command(const Args& args) {
     t.join();
   if (progress_shown) std::fputs("\r\x1b[K", stderr);
 
-  if (config_error) {
-    // Name each bad configuration once.
-    std::vector<std::string> seen;
-    for (const std::string& f : files) {
-      const auto entry = configs.for_file(f);
-      if (entry->error && std::find(seen.begin(), seen.end(), *entry->error) == seen.end()) {
-        seen.push_back(*entry->error);
-        std::fprintf(stderr, "pctlint: invalid configuration: %s\n", entry->error->c_str());
-      }
-    }
-  }
+  std::sort(config_errors.begin(), config_errors.end()); // not in the order threads met them
+  for (const std::string& e : config_errors)
+    std::fprintf(stderr, "pctlint: invalid configuration: %s\n", e.c_str());
   reporter->finish(summary);
-  if (config_error || summary.errors || !discovery_errors.empty()) return 2;
+  if (!config_errors.empty() || summary.errors || !discovery_errors.empty()) return 2;
   return summary.failed ? 1 : 0;
 }
 
