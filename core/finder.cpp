@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cctype>
 #include <cstring>
 
@@ -221,16 +220,6 @@ const ByteClass& prose_stops() {
   return stops;
 }
 
-// The first prose stop in t[from, to), or `to`; 16 bytes at a time.
-std::size_t next_prose_stop(std::string_view t, std::size_t from, std::size_t to) {
-  for (std::size_t i = from; i < to; i += 64)
-    if (const std::uint64_t bits = prose_stops().members_at(t, i, to)) {
-      const std::size_t stop = i + static_cast<std::size_t>(std::countr_zero(bits));
-      return std::min(stop, to);
-    }
-  return to;
-}
-
 // GitHub-style autolink end: stop at whitespace, quotes and <>, then drop trailing punctuation
 // and unbalanced closers.
 // `holes` are placeholders (offsets relative to `begin`): the URL runs on through them.
@@ -240,11 +229,11 @@ std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
   for (const Span& hole : holes) {
     const std::size_t hole_begin = std::min(limit, begin + hole.begin);
     if (hole_begin < e) continue;
-    e = next_prose_stop(t, e, hole_begin);
+    e = prose_stops().find(t, e, hole_begin);
     if (e < hole_begin) break; // stopped before the placeholder
     e = std::max(e, std::min(limit, begin + hole.end));
   }
-  if (e < limit) e = next_prose_stop(t, e, limit);
+  if (e < limit) e = prose_stops().find(t, e, limit);
   while (e > begin) {
     const char last = t[e - 1];
     if (std::string_view(".,;:!?*_~").find(last) != std::string_view::npos) {

@@ -5,7 +5,6 @@
 #include "core/utf8.h"
 
 #include <array>
-#include <bit>
 #include <cctype>
 
 namespace pctlint {
@@ -279,11 +278,7 @@ const ByteClass& start_bytes(unsigned active) {
 // The next byte at or after `i` that can start a placeholder of an active style, or t.size().
 // Most URLs hold few such bytes; they are found 16 at a time.
 std::size_t next_start(std::string_view t, std::size_t i, unsigned active) {
-  const ByteClass& starts = start_bytes(active);
-  for (; i < t.size(); i += 64)
-    if (const std::uint64_t bits = starts.members_at(t, i))
-      return i + static_cast<std::size_t>(std::countr_zero(bits));
-  return t.size();
+  return start_bytes(active).find(t, i);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "core/scan.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -309,6 +310,14 @@ std::uint64_t ByteClass::members_at(std::string_view text, std::size_t from, std
   for (std::size_t k = 0; k < n; ++k)
     if (members_[static_cast<unsigned char>(p[k])]) mask |= std::uint64_t{1} << k;
   return mask;
+}
+
+std::size_t ByteClass::find(std::string_view text, std::size_t from, std::size_t to) const {
+  to = std::min(to, text.size());
+  for (std::size_t i = from; i < to; i += 64)
+    if (const std::uint64_t bits = members_at(text, i, to))
+      return i + static_cast<std::size_t>(std::countr_zero(bits));
+  return to;
 }
 
 } // namespace pctlint

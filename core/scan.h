@@ -49,6 +49,8 @@ public:
   // Bit k set when text[from + k] is a member, for from + k < min(from + 64, to, text.size()).
   std::uint64_t members_at(std::string_view text, std::size_t from,
                            std::size_t to = SIZE_MAX) const;
+  // The first member in text[from, to), or min(to, text.size()).
+  std::size_t find(std::string_view text, std::size_t from, std::size_t to = SIZE_MAX) const;
 
 private:
   std::array<bool, 256> members_;

@@ -106,6 +106,11 @@ TEST_CASE("ByteClass finds its members as a table lookup per byte does") {
       for (std::size_t k = 0; k < 64 && from + k < std::min(text.size(), to); ++k)
         if (members[static_cast<unsigned char>(text[from + k])]) expected |= std::uint64_t{1} << k;
       REQUIRE(set.members_at(text, from, to) == expected);
+      const std::size_t end = std::min(text.size(), to);
+      std::size_t first = from;
+      while (first < end && !members[static_cast<unsigned char>(text[first])])
+        ++first;
+      REQUIRE(set.find(text, from, to) == first);
     }
   }
 }
