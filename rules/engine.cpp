@@ -105,9 +105,10 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
     if (urls == Urls::Keep) result.urls.push_back(url);
     RuleMask to_run = triggered_rules(url) & enabled;
     if (!to_run) return; // the common case: a plain, correct URL
-    for (RuleMask m = to_run; m; m &= m - 1)
-      if (!rules[static_cast<std::size_t>(std::countr_zero(m))]->may_find(url))
-        to_run &= ~(m & (~m + 1)); // that rule's bit
+    for (RuleMask m = to_run; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      if (!rules[static_cast<std::size_t>(i)]->may_find(url)) to_run &= ~(RuleMask{1} << i);
+    }
     if (!to_run) return;
     const UrlParts parts = split_url(url.text);
     escapes_of(url, escapes);
