@@ -5,9 +5,23 @@
 #include <doctest/doctest.h>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace pctlint;
+
+namespace {
+
+// Up to `max_size` bytes: each from `alphabet` on a one-in-`rarity` draw, else `filler`.
+std::string random_text(std::mt19937& rng, std::size_t max_size, std::string_view alphabet,
+                        unsigned rarity = 1, char filler = 'x') {
+  std::string text(rng() % (max_size + 1), filler);
+  for (char& c : text)
+    if (rng() % rarity == 0) c = alphabet[rng() % alphabet.size()];
+  return text;
+}
+
+} // namespace
 
 TEST_CASE("columns on a line with é, 中 and an emoji in all three encodings") {
   // "é中😀x": é=2 bytes, 中=3 bytes, 😀=4 bytes (2 UTF-16 units)
@@ -67,9 +81,7 @@ TEST_CASE("find_byte_in_context agrees with a plain loop at every length, start 
   const ByteContext colon{':', {'/', '\\'}, {'o', 'O'}, {'t', 'T'}};
   std::size_t found = 0;
   for (int n = 0; n < 5000; ++n) {
-    std::string text(rng() % 200, 'x');
-    for (char& c : text)
-      if (rng() % 2 == 0) c = alphabet[rng() % alphabet.size()];
+    const std::string text = random_text(rng, 200, alphabet, 2);
     const std::size_t from = rng() % (text.size() + 1);
     std::size_t expected = text.size();
     for (std::size_t i = from; i < text.size(); ++i) {
@@ -119,9 +131,7 @@ TEST_CASE("find_any_of3 agrees with find_first_of at every length, start and end
   std::mt19937 rng(9);
   const std::string alphabet = "abc\\\"'x";
   for (int n = 0; n < 3000; ++n) {
-    std::string text(rng() % 80, ' ');
-    for (char& c : text)
-      c = rng() % 8 == 0 ? alphabet[rng() % alphabet.size()] : 'x';
+    const std::string text = random_text(rng, 80, alphabet, 8);
     const std::size_t from = rng() % (text.size() + 1);
     const std::size_t end = from + rng() % (text.size() - from + 1);
     const std::size_t expected = std::string_view(text).substr(0, end).find_first_of("\\\"'", from);
@@ -134,9 +144,7 @@ TEST_CASE("count_byte and contains agree with plain loops at every length and al
   std::mt19937 rng(5);
   const std::string alphabet = "pctlin-\n\r a";
   for (int n = 0; n < 3000; ++n) {
-    std::string text(rng() % 300, ' ');
-    for (char& c : text)
-      c = alphabet[rng() % alphabet.size()];
+    std::string text = random_text(rng, 300, alphabet);
     if (rng() % 3 == 0) text.insert(rng() % (text.size() + 1), "pctlint-");
     const std::string_view view = std::string_view(text).substr(rng() % 4 % (text.size() + 1));
     REQUIRE(count_byte(view, '\n') ==
