@@ -472,12 +472,7 @@ void for_each_url(std::string_view src, Language lang, const FinderOptions& opti
 
     url.text.assign(text.substr(k, e - k));
     // ":\/\/" is "://" only where the literal's escapes are decoded (JSON, JS strings).
-    if (slashes) {
-      const std::size_t at = colon - start;
-      if (at + 3 > url.text.size() || url.text[at] != ':' || url.text[at + 1] != '/' ||
-          url.text[at + 2] != '/')
-        continue;
-    }
+    if (slashes && url.text.compare(colon - start, 3, "://") != 0) continue;
     if (identity) {
       url.source_begin = text_base + k;
       url.source_end = text_base + e;
