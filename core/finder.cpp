@@ -1,259 +1,118 @@
-// Finding URLs. Candidates come from a fast search for "://" and "mailto:"; only the line around
-// a candidate is lexed, to learn whether it stands in a string literal, a config value, a markup
-// attribute or prose (comments, text). Lexing is resumable along a line, so a minified file with
-// thousands of URLs on one line is still lexed once. Multi-line strings and block comments that
-// began on an earlier line are read as prose, which is what their content usually is.
+// Finding URLs. Candidates come from a fast search for "://" and "mailto:"; at each one the file's
+// lexer (core/lexer.h), which reads the file from its start but only as far as the candidates,
+// says whether it stands in a literal, code, a comment or prose, and the URL's extent follows:
+// - in a literal or value: the whole literal when it holds one URL (raw spaces and all), joined
+//   with the literals concatenated to it; a URL in a sentence ends as in prose; a regular
+//   expression holds no URL;
+// - in a shell command: the shell word, its backslashes decoded;
+// - in prose and comments: where markup around it says (a Markdown link destination, an
+//   autolink, an attribute, a reference definition), else where running text ends it.
+// Each step costs time linear in what it reads: a literal's close and its decoding are found once
+// per literal and line, however many URLs the line holds.
 #include "core/charset.h"
 #include "core/finder_text.h"
-#include "core/language.h"
+#include "core/lexer.h"
 #include "core/scan.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstring>
+#include <memory>
 
 namespace pctlint {
 
 namespace {
 
-enum class State { Code, String, Comment };
+constexpr std::size_t npos = std::string_view::npos;
 
-struct StringInfo {
-  std::size_t content_begin = 0;
-  std::string close; // the closing delimiter
-  EscapeStyle escapes = EscapeStyle::Backslash;
-  char quote = '"';
-  bool markup_attribute = false;
-};
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+bool is_ident(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+// Whether `a` equals the lowercase `b`, ignoring ASCII case.
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](char x, char y) { return ascii_lower(x) == y; });
+}
+bool iends_with(std::string_view s, std::string_view lowercase_suffix) {
+  return s.size() >= lowercase_suffix.size() &&
+         iequals(s.substr(s.size() - lowercase_suffix.size()), lowercase_suffix);
+}
 
-// Lexes one line from its start, remembering where it got to so later candidates on the same
-// line resume instead of starting over.
-class LineLexer {
-public:
-  LineLexer(std::string_view src, const LanguageTraits& traits, Language lang)
-      : src_(src), tr_(traits), lang_(lang) {
-    // Bytes at which step() may do something in code; every other byte is skipped in bulk.
-    std::string stops = "\"'`<>";
-    for (std::string_view marker : {tr_.comments.line, tr_.comments.block_open})
-      if (!marker.empty()) stops += marker[0];
-    if (tr_.rust_raw) stops += 'r';
-    if (tr_.cpp_raw) stops += 'R';
-    if (tr_.csharp_verbatim) stops += '@';
-    code_stops_ = CharSet(stops);
-  }
-
-  // The state at `target`, which must lie on the line starting at `line_start`.
-  State advance(std::size_t line_start, std::size_t target) {
-    if (line_start != line_start_ || target < pos_) {
-      line_start_ = pos_ = line_start;
-      state_ = State::Code;
-      in_tag_ = false;
-    }
-    while (pos_ < target && state_ != State::Comment) {
-      const bool stop =
-          state_ == State::Code ? code_stops_.contains(src_[pos_]) : string_stop(src_[pos_]);
-      if (stop)
-        step();
-      else
-        ++pos_;
-    }
-    return state_;
-  }
-  const StringInfo& string() const { return string_; }
-
-  // Inside a string only a backslash, the quote and the closer's first byte can matter.
-  bool string_stop(char c) const {
-    return c == '\\' || c == string_.quote || c == string_.close[0];
-  }
-
-  // Where the current string closes on this line (the closing delimiter's offset), or the line end.
-  std::size_t string_end(std::size_t from, std::size_t line_end) const {
-    const EscapeStyle escapes = string_.escapes;
-    const char quote = string_.quote;
-    const std::string_view close = string_.close;
-    for (std::size_t i = from; i < line_end;) {
-      // Most bytes are none of these.
-      i = find_any_of3(src_, i, line_end, '\\', quote, close[0]);
-      if (i == line_end) break;
-      const char c = src_[i];
-      if (escapes == EscapeStyle::Backslash && c == '\\') {
-        i += 2;
-        continue;
-      }
-      if (escapes == EscapeStyle::Doubling && c == quote && i + 1 < line_end &&
-          src_[i + 1] == quote) {
-        i += 2;
-        continue;
-      }
-      if (c == close[0] && src_.compare(i, close.size(), close) == 0) return i;
-      ++i;
-    }
-    return line_end;
-  }
-
-private:
-  bool at(std::size_t i, std::string_view s) const {
-    return !s.empty() && src_[i] == s[0] && src_.compare(i, s.size(), s) == 0;
-  }
-  bool ident_before(std::size_t i) const {
-    return i > line_start_ &&
-           (std::isalnum(static_cast<unsigned char>(src_[i - 1])) || src_[i - 1] == '_');
-  }
-
-  void open_string(std::size_t content, std::string close, EscapeStyle esc, char quote) {
-    state_ = State::String;
-    string_ = {content, std::move(close), esc, quote, tr_.markup};
-    pos_ = content;
-  }
-
-  void step() {
-    const std::size_t i = pos_;
-    const char c = src_[i];
-    if (state_ == State::String) {
-      if (string_.escapes == EscapeStyle::Backslash && c == '\\')
-        pos_ += 2;
-      else if (string_.escapes == EscapeStyle::Doubling && c == string_.quote &&
-               i + 1 < src_.size() && src_[i + 1] == c)
-        pos_ += 2;
-      else if (at(i, string_.close))
-        pos_ += string_.close.size(), state_ = State::Code;
-      else
-        ++pos_;
-      return;
-    }
-    // Code
-    if (tr_.markup) {
-      if (at(i, "<!--")) {
-        const std::size_t close = src_.find("-->", i + 4);
-        if (close == std::string_view::npos)
-          state_ = State::Comment;
-        else
-          pos_ = close + 3;
-        return;
-      }
-      if (c == '<')
-        in_tag_ = true;
-      else if (c == '>')
-        in_tag_ = false;
-      else if (in_tag_ && (c == '"' || c == '\''))
-        return open_string(i + 1, std::string(1, c), EscapeStyle::Entities, c);
-      ++pos_;
-      return;
-    }
-    const CommentSyntax& cs = tr_.comments;
-    if (at(i, cs.block_open)) {
-      const std::size_t close = src_.find(cs.block_close, i + cs.block_open.size());
-      if (close == std::string_view::npos)
-        state_ = State::Comment;
-      else
-        pos_ = close + cs.block_close.size();
-      return;
-    }
-    if (at(i, cs.line) && (!tr_.line_comment_needs_space || i == line_start_ ||
-                           src_[i - 1] == ' ' || src_[i - 1] == '\t')) {
-      state_ = State::Comment;
-      return;
-    }
-    if (tr_.python_strings && (c == '"' || c == '\'')) {
-      bool raw = false;
-      for (std::size_t k = i;
-           k > line_start_ && k + 2 >= i && std::isalpha(static_cast<unsigned char>(src_[k - 1]));
-           --k)
-        raw = raw || src_[k - 1] == 'r' || src_[k - 1] == 'R';
-      const std::string triple(3, c);
-      const EscapeStyle esc = raw ? EscapeStyle::None : EscapeStyle::Backslash;
-      if (at(i, triple)) return open_string(i + 3, triple, esc, c);
-      return open_string(i + 1, std::string(1, c), esc, c);
-    }
-    if (tr_.rust_raw && c == 'r' && !ident_before(i)) {
-      std::size_t k = i + 1;
-      while (k < src_.size() && src_[k] == '#')
-        ++k;
-      if (k < src_.size() && src_[k] == '"')
-        return open_string(k + 1, "\"" + std::string(k - i - 1, '#'), EscapeStyle::None, '"');
-    }
-    if (tr_.cpp_raw && c == 'R' && i + 1 < src_.size() && src_[i + 1] == '"') {
-      const std::size_t paren = src_.find('(', i + 2);
-      if (paren != std::string_view::npos && paren - i < 20) {
-        const std::string delim(src_.substr(i + 2, paren - i - 2));
-        return open_string(paren + 1, ")" + delim + "\"", EscapeStyle::None, '"');
-      }
-    }
-    if (tr_.csharp_verbatim && c == '@' && i + 1 < src_.size() && src_[i + 1] == '"')
-      return open_string(i + 2, "\"", EscapeStyle::Doubling, '"');
-    if (c == '"' && tr_.double_quotes) return open_string(i + 1, "\"", EscapeStyle::Backslash, '"');
-    if (c == '\'' && tr_.single_quotes) {
-      const EscapeStyle esc = tr_.single_quote_doubling ? EscapeStyle::Doubling
-                              : tr_.single_quotes_raw   ? EscapeStyle::None
-                                                        : EscapeStyle::Backslash;
-      return open_string(i + 1, "'", esc, '\'');
-    }
-    if (c == '`' && tr_.backtick_strings)
-      return open_string(i + 1, "`", tr_.backtick_raw ? EscapeStyle::None : EscapeStyle::Backslash,
-                         '`');
-    ++pos_;
-  }
-
-  std::string_view src_;
-  const LanguageTraits& tr_;
-  [[maybe_unused]] Language lang_;
-  std::size_t line_start_ = std::string_view::npos;
-  std::size_t pos_ = 0;
-  State state_ = State::Code;
-  bool in_tag_ = false;
-  StringInfo string_;
-  CharSet code_stops_;
-};
-
+// In running text a URL ends at white space, quotes, and the characters that markup, templates
+// and other languages put around URLs far more often than inside them.
 bool is_prose_stop(unsigned char c) {
-  return c <= ' ' || c == 0x7F || c == '"' || c == '\'' || c == '`' || c == '<' || c == '>';
+  return c <= ' ' || c == 0x7F || std::strchr("\"'`<>[]{}|^\\", c) != nullptr;
 }
 
-const ByteClass& prose_stops() {
-  static const ByteClass stops = [] {
-    std::array<bool, 256> members{};
-    for (unsigned c = 0; c < 256; ++c)
-      members[c] = is_prose_stop(static_cast<unsigned char>(c));
-    return ByteClass(members);
+// The prose stops together with the bytes that can start a placeholder of the active styles.
+const ByteClass& prose_stops(unsigned active) {
+  static const auto classes = [] {
+    std::vector<ByteClass> all;
+    all.reserve(all_placeholder_styles + 1);
+    for (unsigned styles = 0; styles <= all_placeholder_styles; ++styles) {
+      std::array<bool, 256> members{};
+      for (unsigned c = 0; c < 256; ++c)
+        members[c] = is_prose_stop(static_cast<unsigned char>(c)) ||
+                     placeholder_starts(styles).contains(static_cast<unsigned char>(c));
+      all.emplace_back(members);
+    }
+    return all;
   }();
-  return stops;
+  return classes[active & all_placeholder_styles];
 }
 
-// GitHub-style autolink end: stop at whitespace, quotes and <>, then drop trailing punctuation
-// and unbalanced closers.
-// `holes` are placeholders (offsets relative to `begin`): the URL runs on through them.
-std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
-                      const std::vector<Span>& holes) {
-  std::size_t e = begin;
-  for (const Span& hole : holes) {
-    const std::size_t hole_begin = std::min(limit, begin + hole.begin);
-    if (hole_begin < e) continue;
-    e = prose_stops().find(t, e, hole_begin);
-    if (e < hole_begin) break; // stopped before the placeholder
-    e = std::max(e, std::min(limit, begin + hole.end));
+// Where a URL in running text ends: at a stop outside placeholders (which it runs through), less
+// trailing punctuation and unbalanced closers (GitHub's autolink rules). `k` is the URL's start,
+// `from` where its scheme ends.
+std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::size_t limit,
+                      unsigned active, bool& holes) {
+  const ByteClass& stops = prose_stops(active);
+  const ByteClass& starts = placeholder_starts(active);
+  std::size_t e = std::min(from, limit), after_hole = k;
+  const std::string_view bounded = t.substr(0, limit);
+  for (;;) {
+    const std::size_t i = stops.find(bounded, e);
+    if (i >= limit) {
+      e = limit;
+      break;
+    }
+    const auto c = static_cast<unsigned char>(t[i]);
+    if (starts.contains(c)) {
+      const std::size_t hole_end = placeholder_end(bounded, i, active);
+      if (hole_end != npos) {
+        holes = true;
+        e = after_hole = hole_end;
+        continue;
+      }
+    }
+    if (is_prose_stop(c)) {
+      e = i;
+      break;
+    }
+    e = i + 1;
   }
-  if (e < limit) e = prose_stops().find(t, e, limit);
-  while (e > begin) {
+  while (e > after_hole) {
     const char last = t[e - 1];
-    if (std::string_view(".,;:!?*_~").find(last) != std::string_view::npos) {
+    if (std::string_view(".,;:!?*_~").find(last) != npos) {
       --e;
       continue;
     }
-    if (last == ')' || last == ']') {
-      const char open = last == ')' ? '(' : '[';
-      const std::string_view url = t.substr(begin, e - begin);
-      // Escaped brackets count too, so encoding a bracket (PCT005's fix) does not move the end.
-      auto occurrences = [&](char c, const char* escaped) {
+    if (last == ')') {
+      const std::string_view url = t.substr(k, e - k);
+      // Escaped parentheses count too, so encoding one does not move the end.
+      auto occurrences = [&](char c, char escaped_low) {
         std::size_t n = static_cast<std::size_t>(std::count(url.begin(), url.end(), c));
-        for (std::size_t at = 0; (at = url.find('%', at)) != std::string_view::npos; ++at)
-          if (at + 2 < url.size() && url[at + 1] == escaped[1] &&
-              std::toupper(static_cast<unsigned char>(url[at + 2])) == escaped[2])
-            ++n;
+        for (std::size_t at = 0; (at = url.find("%2", at)) != npos; ++at)
+          if (at + 2 < url.size() && ascii_lower(url[at + 2]) == escaped_low) ++n;
         return n;
       };
-      const bool square = last == ']';
-      if (occurrences(open, square ? "%5B" : "%28") < occurrences(last, square ? "%5D" : "%29")) {
+      if (occurrences('(', '8') < occurrences(')', '9')) {
         --e;
         continue;
       }
@@ -263,27 +122,59 @@ std::size_t prose_end(std::string_view t, std::size_t begin, std::size_t limit,
   return e;
 }
 
-// A literal (or config value) that starts with a URL is one URL, raw spaces included, unless the
-// words after the first space read like prose rather than a path ("... is down").
-bool whole_value_is_url(std::string_view value, const std::vector<Span>& holes) {
-  // Placeholders read as word characters, whatever they hold.
-  std::string masked;
+// Words that make the text after a URL a sentence rather than the rest of the URL.
+bool sentence_word(std::string_view w) {
+  static constexpr std::string_view kWords[] = {
+      "a",      "an",   "the",   "is",    "are",  "was",     "were",    "be",    "been",
+      "not",    "no",   "to",    "for",   "of",   "and",     "or",      "in",    "on",
+      "at",     "with", "from",  "by",    "as",   "if",      "then",    "than",  "see",
+      "use",    "via",  "into",  "returned", "returns", "failed", "fails", "error", "should",
+      "must",   "will", "can",   "could", "would", "does",   "did",     "has",   "have",
+      "had",    "this", "that",  "it",    "its",  "which",   "when",    "where", "instead",
+      "because", "but", "so",    "we",    "you",  "they",    "i",       "may",   "might"};
+  for (std::string_view word : kWords)
+    if (iequals(w, word)) return true;
+  return false;
+}
+
+// Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
+// ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
+// sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
+bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes) {
+  std::string masked; // placeholders read as word characters, whatever they hold
   if (!holes.empty()) {
     masked.assign(value);
     for (const Span& h : holes)
       if (h.end <= masked.size()) std::fill(masked.begin() + h.begin, masked.begin() + h.end, 'x');
     value = masked;
   }
-  const auto is_space = [](char c) { return c == ' ' || c == '\t'; };
-  if (find_any_of3(value, 0, value.size(), ' ', '\t', ' ') == value.size()) return true;
-  std::size_t word = value.size(); // the last word starts here
-  while (!is_space(value[word - 1]))
-    --word;
-  if (word == value.size()) return false;
-  constexpr CharSet marks("/.?=&%#");
-  for (std::size_t i = word; i < value.size(); ++i)
-    if (marks.contains(value[i])) return i + 1 < value.size();
-  return false;
+  const std::size_t blank = find_any_of3(value, 0, value.size(), ' ', '\t', ' ');
+  if (blank == value.size()) return true;
+  const std::string_view url = value.substr(0, blank);
+  std::vector<std::string_view> words;
+  for (std::size_t i = blank; i < value.size();) {
+    while (i < value.size() && is_blank(value[i]))
+      ++i;
+    std::size_t j = i;
+    while (j < value.size() && !is_blank(value[j]))
+      ++j;
+    if (j > i) words.push_back(value.substr(i, j - i));
+    i = j;
+  }
+  if (words.empty() || words.size() > 3) return false;
+  bool at_sign = false;
+  for (std::string_view w : words) {
+    if (w.find("://") != npos || sentence_word(w)) return false;
+    if (std::strchr("-([{}|<>;&=\\", w[0]) || std::strchr(".,:;!?)", w.back())) return false;
+    if (w.size() > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z') return false;
+    at_sign = at_sign || w.find('@') != npos;
+  }
+  // After a bare authority ("https://host rest") or a path that ended with '/', the blank ended
+  // the URL, unless what follows completes a userinfo ("user:pass pass@host").
+  const std::size_t authority = url.find("//");
+  const bool has_path = authority != npos && url.find_first_of("/?#", authority + 2) != npos;
+  if (!at_sign && (!has_path || url.back() == '/')) return false;
+  return true;
 }
 
 std::size_t trim_end(std::string_view t, std::size_t begin, std::size_t end) {
@@ -293,47 +184,18 @@ std::size_t trim_end(std::string_view t, std::size_t begin, std::size_t end) {
   return end;
 }
 
-// For "key: value", "key=value", "- value" lines: is `at` where the value starts?
-bool starts_config_value(std::string_view src, std::size_t line_start, std::size_t at) {
-  std::string_view before = src.substr(line_start, at - line_start);
-  while (!before.empty() && (before.back() == ' ' || before.back() == '\t'))
-    before.remove_suffix(1);
-  if (before.empty()) return true; // a bare value / list continuation
-  const char last = before.back();
-  if (last == '=' || last == ':' || last == '-') {
-    before.remove_suffix(1);
-    // the key: no spaces inside (after indentation), or "export KEY"
-    const std::size_t first = before.find_first_not_of(" \t");
-    const std::string_view key =
-        first == std::string_view::npos ? std::string_view() : before.substr(first);
-    return key.find_first_of(" \t") == std::string_view::npos || key.starts_with("export ");
-  }
-  return false;
-}
-
-// Whether decoding a literal's content could change it; most literals hold no escape at all.
 bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
   switch (style) {
   case EscapeStyle::None:
     return false;
   case EscapeStyle::Backslash:
-    return content.find('\\') != std::string_view::npos;
+    return content.find('\\') != npos;
   case EscapeStyle::Doubling:
-    return content.find(quote) != std::string_view::npos;
+    return content.find(quote) != npos;
   case EscapeStyle::Entities:
-    return content.find('&') != std::string_view::npos;
+    return content.find('&') != npos;
   }
   return true;
-}
-
-char ascii_lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-// Whether `a` equals the lowercase `b`, ignoring ASCII case.
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
-                                            [](char x, char y) { return ascii_lower(x) == y; });
 }
 
 bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
@@ -348,149 +210,627 @@ bool scheme_allowed(std::string_view scheme, const FinderOptions& options) {
 // "std::", "TODO:"); the scan rules them out many bytes at a time.
 constexpr ByteContext kUrlColon{':', {'/', '\\'}, {'o', 'O'}, {'t', 'T'}};
 
-std::size_t next_candidate(std::string_view s, std::size_t from) {
-  const std::size_t i = find_byte_in_context(s, from, kUrlColon);
-  return i == s.size() ? std::string_view::npos : i;
+// --- regular expressions ----------------------------------------------------------------------
+
+// Regex-only syntax in a literal's (decoded) text: a backslash escape (a URL holds none),
+// character classes, groups, quantifiers, anchors, a sed substitution.
+bool regex_syntax(std::string_view t) {
+  if (t.empty()) return false;
+  if (t[0] == '^') return true;
+  if (t.size() > 1 && t.back() == '$' && t[t.size() - 2] != '{') return true;
+  if (t.size() > 3 && t[0] == 's' && std::strchr("/|#,:@!", t[1]) &&
+      std::count(t.begin(), t.end(), t[1]) >= 3)
+    return true;
+  // Every construct below holds one of these; most URLs hold none.
+  static const ByteClass kMarks = [] {
+    std::array<bool, 256> m{};
+    for (unsigned char c : std::string_view("\\[({*+"))
+      m[c] = true;
+    return ByteClass(m);
+  }();
+  const std::size_t first = kMarks.find(t, 0);
+  if (first >= t.size()) return false;
+  for (std::size_t i = first > 0 ? first - 1 : 0; i + 1 < t.size(); ++i) {
+    const char c = t[i], n = t[i + 1];
+    if (c == '\\' && std::strchr(".dDwWsSbB/?*+()[]{}|^$0123456789", n)) return true;
+    if (c == '[' && n == '^') return true;
+    if (c == '(' && n == '?') return true;
+    if (c == '.' && (n == '*' || n == '+')) return true;
+    if (c == '{' && n >= '0' && n <= '9') { // {2} {1,5}
+      std::size_t k = i + 1;
+      while (k < t.size() && ((t[k] >= '0' && t[k] <= '9') || t[k] == ','))
+        ++k;
+      if (k < t.size() && t[k] == '}') return true;
+    }
+  }
+  return false;
 }
+
+// Whether a callee takes a regular expression: Python's re.compile(), JavaScript's RegExp(), Go's
+// regexp.MustCompile(), Java's Pattern.compile() and String.matches(), Rust's Regex::new(), PHP's
+// preg_match(), C++'s std::regex...
+bool regex_callee(std::string_view callee) {
+  static constexpr std::string_view kExact[] = {
+      "RegExp",        "Regex",          "regex",           "Regexp.new",     "Regexp.compile",
+      "Regex.new",     "Regex::new",     "RegexBuilder::new", "RegexSet::new", "regex!",
+      "QRegularExpression", "QRegExp",   "RE2",             "NSRegularExpression", "toRegex",
+      "re_path",       "std::regex",     "std::wregex",     "boost::regex",   "preg_match",
+      "preg_match_all", "preg_replace",  "preg_replace_callback", "preg_split", "preg_grep",
+      "Pattern.compile", "Pattern.matches"};
+  for (std::string_view name : kExact)
+    if (callee.ends_with(name) &&
+        (callee.size() == name.size() || callee[callee.size() - name.size() - 1] == '.' ||
+         callee[callee.size() - name.size() - 1] == ' '))
+      return true;
+  // re.compile, re.sub, regex.match, regexp.MustCompile, *.matches / replaceAll (Java)
+  const std::size_t dot = callee.rfind('.');
+  if (dot == npos) return false;
+  const std::string_view object = callee.substr(0, dot), method = callee.substr(dot + 1);
+  const bool re_module =
+      object == "re" || object.ends_with(".re") || object == "regex" || object == "regexp";
+  if (re_module) return true;
+  return method == "matches" || method == "replaceAll" || method == "replaceFirst" ||
+         method == "MustCompile" || method == "MustCompilePOSIX";
+}
+
+// Whether the literal opening at `open` is an argument of a call that takes a regular expression,
+// or follows a match operator, or is given to a command that takes one (sed, grep...). One pass
+// backwards over the line before it, through the calls that enclose it.
+bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t open,
+                       Language lang) {
+  const std::size_t from = open > line_start + 240 ? open - 240 : line_start;
+  const std::string_view w = src.substr(from, open - from);
+  int depth = 0;
+  for (std::size_t i = w.size(); i > 0; --i) {
+    const char c = w[i - 1];
+    if (c == ')') ++depth;
+    if (c == '~' && i >= 2 && (w[i - 2] == '=' || w[i - 2] == '!') && depth == 0) return true;
+    if (c != '(') continue;
+    if (depth > 0) {
+      --depth;
+      continue;
+    }
+    // An enclosing call: its callee's name, with the object path before it.
+    std::size_t e = i - 1;
+    while (e > 0 && is_blank(w[e - 1]))
+      --e;
+    std::size_t b = e;
+    while (b > 0 && (is_ident(w[b - 1]) || w[b - 1] == '.' || w[b - 1] == ':' || w[b - 1] == '!'))
+      --b;
+    if (b >= 4 && w.substr(b - 4, 4) == "new ") b -= 4;
+    if (b < e && regex_callee(w.substr(b, e - b))) return true;
+  }
+  if (lang == Language::Shell || lang == Language::Perl) {
+    // The command the literal is an argument of: after the last | ; & ( or the line's start.
+    std::size_t s = w.find_last_of("|;&(`");
+    s = s == npos ? 0 : s + 1;
+    while (s < w.size() && (is_blank(w[s]) || w[s] == '$'))
+      ++s;
+    std::size_t e = s;
+    while (e < w.size() && (is_ident(w[e]) || w[e] == '-'))
+      ++e;
+    const std::string_view command = w.substr(s, e - s);
+    for (std::string_view c : {"sed", "grep", "egrep", "fgrep", "awk", "gawk", "perl", "rg"})
+      if (command == c) return true;
+  }
+  return false;
+}
+
+// The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
+std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open) {
+  std::size_t i = open;
+  while (i > line_start && is_blank(src[i - 1]))
+    --i;
+  if (i == line_start || (src[i - 1] != ':' && src[i - 1] != '=')) return {};
+  --i;
+  while (i > line_start && is_blank(src[i - 1]))
+    --i;
+  if (i > line_start && (src[i - 1] == '"' || src[i - 1] == '\'')) {
+    const char q = src[i - 1];
+    const std::size_t end = i - 1;
+    std::size_t b = end;
+    while (b > line_start && src[b - 1] != q)
+      --b;
+    return src.substr(b, end - b);
+  }
+  std::size_t b = i;
+  while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '-' || src[b - 1] == '.'))
+    --b;
+  return src.substr(b, i - b);
+}
+
+bool regex_key(std::string_view key) {
+  return iequals(key, "pattern") || iequals(key, "patterns") || iends_with(key, "pattern") ||
+         iends_with(key, "regex") || iends_with(key, "regexp") || iends_with(key, "_re") ||
+         iequals(key, "match");
+}
+
+// --- one file -----------------------------------------------------------------------------------
+
+// The text a URL is read from: a view of the source, or a literal's decoded text.
+struct Piece {
+  std::string_view text;
+  const std::vector<std::size_t>* offsets = nullptr; // decoded: the source offset of text[i]
+  std::size_t base = 0;                               // a view: text[i] == source[base + i]
+
+  std::size_t source(std::size_t i) const { return offsets ? (*offsets)[i] : base + i; }
+  std::size_t index_of(std::size_t source_offset) const {
+    if (!offsets) return source_offset - base;
+    return static_cast<std::size_t>(
+        std::lower_bound(offsets->begin(), offsets->end() - 1, source_offset) - offsets->begin());
+  }
+};
+
+class Finder {
+public:
+  Finder(std::string_view src, Language lang, const FinderOptions& options,
+         const std::function<void(const FoundUrl&)>& each)
+      : src_(src), lang_(lang), options_(options), each_(each) {}
+
+  void run() {
+    std::size_t resume = 0; // candidates before this lie inside a URL already found
+    for (std::size_t colon = 0;; ++colon) {
+      colon = find_byte_in_context(src_, std::max(colon, resume), kUrlColon);
+      if (colon >= src_.size()) break;
+      if (!candidate(colon, resume)) continue;
+      if (!lexer_) lexer_ = make_lexer(src_, lang_, 0, src_.size());
+      const Where where = lexer_->at(start_);
+      line_start_ = line_start(start_);
+      line_end_ = line_end(start_);
+      url_.source_offsets.clear();
+      url_.placeholders.clear();
+      url_.joins.clear();
+      url_.open_end = false;
+      url_.exact = false;
+      bool found = false;
+      switch (where.region) {
+      case Region::Literal:
+        found = in_literal(*where.literal, where.language);
+        break;
+      case Region::Code:
+        found = spec_of(where.language).shell_words ? in_shell_word(where.language) : in_prose();
+        break;
+      case Region::Comment:
+      case Region::Prose:
+        found = in_prose();
+        break;
+      }
+      if (!found) continue;
+      resume = url_.source_end;
+      each_(url_);
+    }
+  }
+
+private:
+  // Whether the ':' at `colon` ends a URL's scheme (or "mailto"); sets start_, slashes_ and
+  // scheme_end_ (the length of "scheme:").
+  bool candidate(std::size_t colon, std::size_t resume) {
+    // "://", or ":\/\/" as JSON and JavaScript may escape it
+    slashes_ = (colon + 2 < src_.size() && src_[colon + 1] == '/' && src_[colon + 2] == '/') ||
+               (colon + 1 < src_.size() && src_[colon + 1] == '\\' &&
+                src_.compare(colon + 1, 4, "\\/\\/") == 0);
+    if (slashes_) {
+      std::size_t start = colon;
+      while (start > 0 && charsets::scheme.contains(src_[start - 1]))
+        --start;
+      while (start < colon && !charsets::alpha.contains(src_[start]))
+        ++start;
+      if (start == colon || start < resume ||
+          !scheme_allowed(src_.substr(start, colon - start), options_))
+        return false;
+      start_ = start;
+    } else if (options_.mailto && colon >= 6 && iequals(src_.substr(colon - 6, 6), "mailto") &&
+               (colon == 6 || !charsets::scheme.contains(src_[colon - 7]))) {
+      start_ = colon - 6;
+    } else {
+      return false;
+    }
+    scheme_end_ = colon - start_ + 1;
+    return true;
+  }
+
+  // Line bounds ('\n' and '\r' end lines), for candidates in increasing order: each byte is
+  // searched once however many candidates a line holds.
+  std::size_t line_start(std::size_t i) {
+    const std::size_t from = i >= scanned_ ? scanned_ : 0;
+    if (from == 0) known_start_ = 0;
+    for (const char terminator : {'\n', '\r'})
+      if (const void* t = memrchr(src_.data() + from, terminator, i - from))
+        known_start_ = std::max(
+            known_start_, static_cast<std::size_t>(static_cast<const char*>(t) - src_.data()) + 1);
+    scanned_ = i;
+    return known_start_;
+  }
+  std::size_t line_end(std::size_t i) {
+    if (i < end_from_ || i > end_) {
+      end_from_ = i;
+      end_ = find_any_of3(src_, i, src_.size(), '\n', '\r', '\n');
+    }
+    return end_;
+  }
+
+  bool curl_line() const {
+    const std::string_view before = src_.substr(line_start_, start_ - line_start_);
+    const std::size_t c = before.find("curl");
+    return c != npos && c + 4 < before.size() && is_blank(before[c + 4]);
+  }
+
+  // Fills url_ from text[k, e) of `piece`.
+  void emit(const Piece& piece, std::size_t k, std::size_t e, UrlContext context, bool exact,
+            bool holes, unsigned active) {
+    url_.text.assign(piece.text.substr(k, e - k));
+    url_.source_begin = piece.source(k);
+    url_.source_end = piece.source(e);
+    if (piece.offsets && (url_.source_end - url_.source_begin != url_.text.size() ||
+                          src_.compare(url_.source_begin, url_.text.size(), url_.text) != 0))
+      url_.source_offsets.assign(piece.offsets->begin() + static_cast<std::ptrdiff_t>(k),
+                                 piece.offsets->begin() + static_cast<std::ptrdiff_t>(e) + 1);
+    url_.context = context;
+    url_.exact = exact;
+    if (holes) url_.placeholders = find_placeholders(url_.text, active, scheme_end_);
+  }
+
+  bool long_enough(std::size_t length) const {
+    return length >= (slashes_ ? scheme_end_ + 3 : 8); // "x://y", "mailto:y"
+  }
+
+  // --- prose ------------------------------------------------------------------------------------
+
+  bool in_prose() {
+    Piece piece{src_.substr(line_start_, line_end_ - line_start_), nullptr, line_start_};
+    std::size_t k = start_ - line_start_;
+    bool holes = false;
+    UrlContext context = UrlContext::Prose;
+    std::size_t e = structural_end(piece.text, k, context);
+    const bool exact = e != npos;
+    // printf templates are common in docs; in an attribute they are not.
+    const unsigned active = active_placeholder_styles(
+        options_.placeholders, context == UrlContext::Prose, curl_line());
+    if (exact) {
+      holes = true;
+      // An attribute's value (HTML in Markdown) is read with its entities decoded.
+      if (context == UrlContext::Attribute &&
+          piece.text.substr(k, e - k).find('&') != npos) {
+        word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Entities, '"', true);
+        piece = {word_.text, &word_.offsets, 0};
+        k = 0;
+        e = word_.text.size();
+      }
+    } else {
+      e = prose_end(piece.text, k, k + scheme_end_, piece.text.size(), active, holes);
+    }
+    if (e < k || !long_enough(e - k)) return false;
+    // ":\/\/" is "://" only where a literal's escapes are decoded.
+    if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
+    // A pattern written in running text (a sed script, a filter list) is not a URL.
+    const std::string_view text = piece.text.substr(k, e - k);
+    if (!exact && (text.find(".*") != npos || text.find(".+") != npos)) return false;
+    emit(piece, k, e, context, exact, holes, active);
+    return true;
+  }
+
+  // The URL's end where markup around it gives its extent exactly, or npos.
+  static std::size_t structural_end(std::string_view t, std::size_t k, UrlContext& context) {
+    const std::string_view before = t.substr(0, k);
+    auto until = [&](char close, std::string_view forbidden) -> std::size_t {
+      for (std::size_t i = k; i < t.size(); ++i) {
+        if (t[i] == close) return i;
+        if (forbidden.find(t[i]) != npos || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+      }
+      return npos;
+    };
+    if (before.ends_with("](")) { // [text](destination "title")
+      int depth = 0;
+      for (std::size_t i = k; i < t.size(); ++i) {
+        const char c = t[i];
+        if (c == '(') ++depth;
+        if (c == ')' && depth-- == 0) return i;
+        if (is_blank(c)) {
+          std::size_t j = i;
+          while (j < t.size() && is_blank(t[j]))
+            ++j;
+          return j < t.size() && (t[j] == '"' || t[j] == '\'' || t[j] == '(') ? i : npos;
+        }
+        if (static_cast<unsigned char>(c) < 0x20 || c == '<' || c == '>') return npos;
+      }
+      return npos;
+    }
+    if (before.ends_with("<")) return until('>', " \t<\\"); // autolink, reST `text <url>`_
+    if (before.ends_with("=\"") || before.ends_with("='")) {
+      context = UrlContext::Attribute;
+      return until(before.back(), "<>");
+    }
+    if (iends_with(before, "url(")) return until(')', " \t\"'()");
+    // A reference definition "[id]: url" or a reST target ".. _name: url", to the next blank.
+    std::size_t i = 0;
+    while (i < before.size() && is_blank(before[i]))
+      ++i;
+    std::string_view lead = before.substr(i);
+    while (!lead.empty() && is_blank(lead.back()))
+      lead.remove_suffix(1);
+    const bool reference =
+        lead.size() > 3 && lead[0] == '[' && lead.ends_with("]:") && lead.find(']') == lead.size() - 2;
+    const bool rst_target = lead.starts_with(".. _") && lead.back() == ':';
+    if (reference || rst_target) {
+      std::size_t e = k;
+      while (e < t.size() && !is_blank(t[e]) && static_cast<unsigned char>(t[e]) >= 0x20)
+        ++e;
+      return e;
+    }
+    return npos;
+  }
+
+  // --- shell words ------------------------------------------------------------------------------
+
+  bool in_shell_word(Language lang) {
+    // The word from the URL on: it ends at an unescaped blank, operator or quote; backslashes
+    // escape the byte after them.
+    DecodedText& d = word_;
+    d.text.clear();
+    d.offsets.clear();
+    // Inside a parameter expansion ("${var#https://x/}") the URL ends with it.
+    int depth = 0;
+    for (std::size_t b = start_; b > line_start_ && !is_blank(src_[b - 1]); --b)
+      depth += src_[b - 1] == '{' ? 1 : src_[b - 1] == '}' ? -1 : 0;
+    std::size_t i = start_;
+    while (i < line_end_) {
+      const char c = src_[i];
+      if (c == '}' && depth > 0) break;
+      if (c == '$' && i + 1 < line_end_ && (src_[i + 1] == '{' || src_[i + 1] == '(')) {
+        // ${...} and $(...) belong to the word, blanks and all.
+        const char open = src_[i + 1], close = open == '{' ? '}' : ')';
+        int nested = 0;
+        std::size_t k = i + 1;
+        for (; k < line_end_; ++k) {
+          if (src_[k] == open) ++nested;
+          if (src_[k] == close && --nested == 0) break;
+        }
+        if (k < line_end_) {
+          for (; i <= k; ++i) {
+            d.text.push_back(src_[i]);
+            d.offsets.push_back(i);
+          }
+          continue;
+        }
+      }
+      if (is_blank(c) || std::strchr(";|&()<>`\"'", c)) break;
+      if (c == '\\') {
+        if (i + 1 >= line_end_) break; // a line continuation
+        d.text.push_back(src_[i + 1]);
+        d.offsets.push_back(i);
+        i += 2;
+        continue;
+      }
+      d.text.push_back(c);
+      d.offsets.push_back(i);
+      ++i;
+    }
+    d.offsets.push_back(i);
+    const Piece piece{d.text, &d.offsets, 0};
+    if (!long_enough(d.text.size())) return false;
+    if (slashes_ && d.text.compare(scheme_end_ - 1, 3, "://") != 0) return false;
+    const unsigned active = active_placeholder_styles(
+        options_.placeholders, spec_of(lang).printf, curl_line());
+    emit(piece, 0, d.text.size(), UrlContext::StringLiteral, false, true, active);
+    return true;
+  }
+
+  // --- literals ---------------------------------------------------------------------------------
+
+  // The literal's content on the current line, decoded once however many URLs it holds.
+  struct LiteralLine {
+    std::size_t open = npos, line = npos;
+    std::size_t from = 0, close = 0; // [from, close) in the source
+    bool closes = false;             // the literal ends on this line, at `close`
+    bool decoded = false;
+    DecodedText text;
+  };
+
+  const LiteralLine& literal_line(const Literal& lit, Language lang) {
+    LiteralLine& ll = line_;
+    if (ll.open == lit.open && ll.line == line_start_ && start_ < ll.close) return ll;
+    ll.open = lit.open;
+    ll.line = line_start_;
+    ll.from = std::max(lit.content_begin, line_start_);
+    ll.close = literal_close(src_, lit, start_, line_end_);
+    ll.closes = ll.close < line_end_ ||
+                (lit.value_end != npos && ll.close == lit.value_end) ||
+                (lit.close.empty() && !lit.spans_lines);
+    const std::string_view content = src_.substr(ll.from, ll.close - ll.from);
+    ll.decoded = has_escapes(content, lit.escapes, lit.quote);
+    if (ll.decoded)
+      ll.text = decode_literal(src_, ll.from, ll.close, lit.escapes, lit.quote,
+                               spec_of(lang).code_point_hex);
+    return ll;
+  }
+
+  Piece piece_of(const LiteralLine& ll) const {
+    if (ll.decoded) return {ll.text.text, &ll.text.offsets, 0};
+    return {src_.substr(ll.from, ll.close - ll.from), nullptr, ll.from};
+  }
+
+  bool is_regex(const Literal& lit, const Piece& piece, Language lang) {
+    if (lit.regex) return true;
+    if (regex_open_ == lit.open) return regex_value_;
+    regex_open_ = lit.open;
+    const std::size_t open_line = lit.open >= line_start_ ? line_start_ : line_start(lit.open);
+    regex_value_ = regex_call_before(src_, open_line, lit.open, lang) ||
+                   regex_syntax(piece.text) ||
+                   (spec_of(lang).config && regex_key(key_before(src_, open_line, lit.open)));
+    return regex_value_;
+  }
+
+  bool in_literal(const Literal& lit, Language lang) {
+    const LiteralLine& ll = literal_line(lit, lang);
+    Piece piece = piece_of(ll);
+    if (is_regex(lit, piece, lang)) return false;
+    const std::size_t k = piece.index_of(start_);
+    const std::size_t value_end = trim_end(piece.text, k, piece.text.size());
+    const LanguageSpec& spec = spec_of(lang);
+    const unsigned active = active_placeholder_styles(
+        options_.placeholders, spec.printf && !lit.attribute && !lit.config, curl_line());
+    // Only a literal that starts with the URL on this line, and ends on it, can be the URL whole.
+    bool at_value_start = lit.content_begin >= line_start_;
+    for (std::size_t i = 0; i < k && at_value_start; ++i)
+      at_value_start = is_blank(piece.text[i]);
+    at_value_start = at_value_start && ll.closes && !lit.list;
+    const UrlContext context = lit.attribute ? UrlContext::Attribute
+                               : lit.config  ? UrlContext::ConfigValue
+                                             : UrlContext::StringLiteral;
+    std::string_view value = piece.text.substr(k, value_end - k);
+    std::size_t e = value_end;
+    bool exact = false, holes = false;
+    // Literals joined to this one by concatenation continue the URL.
+    if (ll.closes && !lit.close.empty() && !lit.spans_lines && value_end == piece.text.size() &&
+        join(lit, ll, piece, k)) {
+      piece = {joined_.text, &joined_.offsets, 0};
+      value = joined_.text;
+      e = trim_end(joined_.text, 0, joined_.text.size());
+      value = value.substr(0, e);
+      if (at_value_start) {
+        const auto found = find_placeholders(value, active, scheme_end_);
+        holes = !found.empty();
+        exact = reads_as_one_url(value, found);
+      }
+      if (!exact) e = prose_end(piece.text, 0, scheme_end_, e, active, holes);
+      if (e < 1 || !long_enough(e)) return false;
+      emit(piece, 0, e, context, exact, holes, active);
+      return true;
+    }
+    if (at_value_start) {
+      const auto found = find_placeholders(value, active, scheme_end_);
+      holes = !found.empty();
+      exact = reads_as_one_url(value, found);
+    }
+    UrlContext in_context = context;
+    if (!exact) { // markup inside the literal ("<a href=\"...\">") may give the extent
+      UrlContext markup = UrlContext::Prose;
+      const std::size_t s = structural_end(piece.text.substr(0, value_end), k, markup);
+      if (s != npos) {
+        e = s;
+        exact = holes = true;
+        if (markup == UrlContext::Attribute) in_context = markup;
+      }
+    }
+    if (!exact) e = prose_end(piece.text, k, k + scheme_end_, value_end, active, holes);
+    if (e < k || !long_enough(e - k)) return false;
+    if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
+    if (e == value_end && ll.closes && !lit.close.empty()) url_.open_end = operator_follows(lit, ll);
+    emit(piece, k, e, in_context, exact, holes, active);
+    return true;
+  }
+
+  // After the literal's close: white space, then the language's concatenation operator (or none,
+  // where literals join side by side) and another literal of the same quote: joined_ gets the URL
+  // from `k` on, through every literal joined so. False when nothing joins.
+  bool join(const Literal& lit, const LiteralLine& ll, const Piece& piece, std::size_t k) {
+    const LanguageSpec& spec = spec_of(lang_);
+    if (spec.concatenation.empty() && !spec.adjacent_literals) return false;
+    if (lit.quote != '"' && lit.quote != '\'') return false;
+    joined_.text.assign(piece.text.substr(k));
+    joined_.offsets.clear();
+    for (std::size_t i = k; i <= piece.text.size(); ++i)
+      joined_.offsets.push_back(piece.source(i));
+    joined_.offsets.pop_back();
+    std::size_t after = ll.close + lit.close.size();
+    bool any = false;
+    for (int pieces = 0; pieces < 16; ++pieces) {
+      const std::size_t next = next_joined_literal(after, lit.quote, spec);
+      if (next == npos) break;
+      Literal more = lit;
+      more.open = next;
+      more.content_begin = next + 1;
+      const std::size_t eol = find_any_of3(src_, next, src_.size(), '\n', '\r', '\n');
+      const std::size_t close = literal_close(src_, more, next + 1, eol);
+      if (close >= eol) break;
+      url_.joins.push_back(joined_.text.size());
+      if (has_escapes(src_.substr(next + 1, close - next - 1), lit.escapes, lit.quote)) {
+        const DecodedText d = decode_literal(src_, next + 1, close, lit.escapes, lit.quote,
+                                             spec.code_point_hex);
+        joined_.text += d.text;
+        joined_.offsets.insert(joined_.offsets.end(), d.offsets.begin(), d.offsets.end() - 1);
+      } else {
+        joined_.text.append(src_.substr(next + 1, close - next - 1));
+        for (std::size_t i = next + 1; i < close; ++i)
+          joined_.offsets.push_back(i);
+      }
+      any = true;
+      after = close + 1;
+    }
+    joined_.offsets.push_back(after - 1 + (any ? 0 : 1));
+    if (!any) {
+      url_.joins.clear();
+      return false;
+    }
+    // The end offset of the last piece is its close.
+    joined_.offsets.back() = after - 1;
+    return true;
+  }
+
+  // The opening quote of a literal joined to the one ending before `after`, or npos.
+  std::size_t next_joined_literal(std::size_t after, char quote, const LanguageSpec& spec) const {
+    std::size_t i = after;
+    const std::size_t limit = std::min(src_.size(), after + 400);
+    auto skip_space = [&] {
+      while (i < limit && (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r' ||
+                           (src_[i] == '\\' && i + 1 < limit &&
+                            (src_[i + 1] == '\n' || src_[i + 1] == '\r'))))
+        ++i;
+    };
+    skip_space();
+    bool op = false;
+    if (!spec.concatenation.empty() && src_.compare(i, spec.concatenation.size(),
+                                                    spec.concatenation) == 0) {
+      i += spec.concatenation.size();
+      if (i < limit && (src_[i] == '=' || src_[i] == spec.concatenation[0])) return npos;
+      op = true;
+      skip_space();
+    }
+    if (!op && !spec.adjacent_literals) return npos;
+    if (i >= limit || src_[i] != quote) return npos;
+    if (i + 2 < src_.size() && src_[i + 1] == quote && src_[i + 2] == quote) return npos;
+    // A literal that starts a URL of its own is not the rest of this one.
+    std::size_t k = i + 1;
+    while (k < limit && charsets::scheme.contains(src_[k]))
+      ++k;
+    if (k > i + 1 && src_.compare(k, 3, "://") == 0) return npos;
+    return i;
+  }
+
+  // Whether code continues the literal after its close ("..." + rest): its URL may go on there.
+  bool operator_follows(const Literal& lit, const LiteralLine& ll) const {
+    const LanguageSpec& spec = spec_of(lang_);
+    if (spec.concatenation.empty()) return false;
+    std::size_t i = ll.close + lit.close.size();
+    while (i < src_.size() && (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r'))
+      ++i;
+    return src_.compare(i, spec.concatenation.size(), spec.concatenation) == 0;
+  }
+
+  std::string_view src_;
+  Language lang_;
+  const FinderOptions& options_;
+  const std::function<void(const FoundUrl&)>& each_;
+  std::unique_ptr<Lexer> lexer_;
+  // The candidate.
+  std::size_t start_ = 0, scheme_end_ = 0;
+  bool slashes_ = false;
+  // Its line.
+  std::size_t line_start_ = 0, line_end_ = 0;
+  std::size_t scanned_ = 0, known_start_ = 0, end_from_ = 1, end_ = 0;
+  // Reused buffers: one FoundUrl for all, so a plain URL costs no allocation.
+  FoundUrl url_;
+  LiteralLine line_;
+  DecodedText word_, joined_;
+  std::size_t regex_open_ = npos;
+  bool regex_value_ = false;
+};
 
 } // namespace
 
 void for_each_url(std::string_view src, Language lang, const FinderOptions& options,
                   const std::function<void(const FoundUrl&)>& each) {
-  // One FoundUrl for all: its buffers keep their capacity, so a URL costs no allocation.
-  FoundUrl url;
-  const LanguageTraits& tr = traits_of(lang);
-  LineLexer lexer(src, tr, lang);
-  const bool code_point_hex = lang == Language::JavaScript || lang == Language::TypeScript ||
-                              lang == Language::Python || lang == Language::CSharp ||
-                              lang == Language::Json;
-  std::size_t resume = 0; // candidates before this lie inside a URL already found
-  const char* base = src.data();
-  for (std::size_t colon = 0;; ++colon) {
-    colon = next_candidate(src, std::max(colon, resume));
-    if (colon == std::string_view::npos) break;
-    std::size_t start;
-    // "://", or ":\/\/" as JSON and JavaScript may escape it
-    const bool slashes =
-        (colon + 2 < src.size() && src[colon + 1] == '/' && src[colon + 2] == '/') ||
-        (colon + 1 < src.size() && src[colon + 1] == '\\' &&
-         src.compare(colon + 1, 4, "\\/\\/") == 0);
-    if (slashes) {
-      start = colon;
-      while (start > 0 && charsets::scheme.contains(src[start - 1]))
-        --start;
-      while (start < colon && !charsets::alpha.contains(src[start]))
-        ++start;
-      if (start == colon || start < resume ||
-          !scheme_allowed(src.substr(start, colon - start), options))
-        continue;
-    } else if (options.mailto && colon >= 6 && iequals(src.substr(colon - 6, 6), "mailto") &&
-               (colon == 6 || !charsets::scheme.contains(src[colon - 7]))) {
-      start = colon - 6;
-    } else {
-      continue;
-    }
-
-    // Past "scheme:" or "mailto:", which hold no placeholder (and read the same in the source and
-    // in a decoded literal).
-    const std::size_t scheme_end = colon - start + 1;
-
-    // The candidate's line: the finder looks no further.
-    std::size_t line_start = 0;
-    for (const char terminator : {'\n', '\r'})
-      if (const void* t = memrchr(base + line_start, terminator, start - line_start))
-        line_start = static_cast<std::size_t>(static_cast<const char*>(t) - base) + 1;
-    const std::size_t line_end = find_any_of3(src, start, src.size(), '\n', '\r', '\n');
-
-    url.source_offsets.clear();
-    url.placeholders.clear();
-    // The URL is read from `text`: the literal's decoded content when it has escapes, else a
-    // view of the source itself (text[i] == src[text_base + i]).
-    DecodedText decoded;
-    std::string_view text;
-    std::size_t text_base = 0;
-    std::size_t k = 0, e = 0; // the URL in text's coordinates
-    bool identity = true;
-    // Whether the text from the URL on holds placeholders. When it does not, neither does the
-    // URL, which is a prefix of it ending at a stop: no lookahead of a placeholder crosses it.
-    bool any_holes = false;
-    const State state = tr.prose_only ? State::Comment : lexer.advance(line_start, start);
-    if (state == State::String) {
-      const StringInfo& s = lexer.string();
-      const std::size_t content_end = lexer.string_end(start, line_end);
-      if (has_escapes(src.substr(s.content_begin, content_end - s.content_begin), s.escapes,
-                      s.quote)) {
-        decoded =
-            decode_literal(src, s.content_begin, content_end, s.escapes, s.quote, code_point_hex);
-        text = decoded.text;
-        identity = false;
-        k = static_cast<std::size_t>(
-            std::lower_bound(decoded.offsets.begin(), decoded.offsets.end(), start) -
-            decoded.offsets.begin());
-      } else {
-        text = src.substr(s.content_begin, content_end - s.content_begin);
-        text_base = s.content_begin;
-        k = start - s.content_begin;
-      }
-      const std::size_t value_end = trim_end(text, k, text.size());
-      const std::string_view value = text.substr(k, value_end - k);
-      const auto holes = find_placeholders(value, options.placeholders, tr.printf, scheme_end);
-      any_holes = !holes.empty();
-      e = k == 0 && whole_value_is_url(value, holes) ? value_end
-                                                     : prose_end(text, k, value_end, holes);
-      url.context =
-          s.markup_attribute ? UrlContext::Attribute
-          : (lang == Language::Json || lang == Language::Yaml || lang == Language::Toml ||
-             lang == Language::Ini || lang == Language::Properties || lang == Language::DotEnv)
-              ? UrlContext::ConfigValue
-              : UrlContext::StringLiteral;
-    } else {
-      text = src.substr(line_start, line_end - line_start);
-      text_base = line_start;
-      k = start - line_start;
-      if (state == State::Code && tr.config_values && starts_config_value(src, line_start, start)) {
-        // A plain value runs to the line's end, less a trailing " # comment".
-        std::size_t value_end = text.size();
-        if (const std::size_t hash = text.find(" #", k); hash != std::string_view::npos)
-          value_end = hash;
-        value_end = trim_end(text, k, value_end);
-        const std::string_view value = text.substr(k, value_end - k);
-        const auto holes = find_placeholders(value, options.placeholders, false, scheme_end);
-        any_holes = !holes.empty();
-        e = whole_value_is_url(value, holes) ? value_end : prose_end(text, k, value_end, holes);
-        url.context = UrlContext::ConfigValue;
-      } else {
-        const auto holes =
-            find_placeholders(text.substr(k), options.placeholders, false, scheme_end);
-        any_holes = !holes.empty();
-        e = prose_end(text, k, text.size(), holes);
-        url.context = UrlContext::Prose;
-      }
-    }
-    const std::size_t min_len = slashes ? (colon - start) + 4 : 8; // "x://y", "mailto:y"
-    if (e < k + min_len) continue;
-
-    url.text.assign(text.substr(k, e - k));
-    // ":\/\/" is "://" only where the literal's escapes are decoded (JSON, JS strings).
-    if (slashes && url.text.compare(colon - start, 3, "://") != 0) continue;
-    if (identity) {
-      url.source_begin = text_base + k;
-      url.source_end = text_base + e;
-    } else {
-      url.source_begin = decoded.offsets[k];
-      url.source_end = decoded.offsets[e];
-      // Only keep the map when some escape made text and source differ.
-      if (url.source_end - url.source_begin != url.text.size() ||
-          src.compare(url.source_begin, url.text.size(), url.text) != 0)
-        url.source_offsets.assign(decoded.offsets.begin() + static_cast<std::ptrdiff_t>(k),
-                                  decoded.offsets.begin() + static_cast<std::ptrdiff_t>(e) + 1);
-    }
-    const bool printf_here = tr.printf && url.context == UrlContext::StringLiteral;
-    if (any_holes)
-      url.placeholders = find_placeholders(url.text, options.placeholders, printf_here);
-    resume = url.source_end;
-    each(url);
-  }
+  Finder(src, lang, options, each).run();
 }
 
 std::vector<FoundUrl> find_urls(std::string_view src, Language lang, const FinderOptions& options) {

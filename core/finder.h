@@ -1,62 +1,23 @@
-// Finding URL literals in source and config text. Context decides where a URL ends: inside a
-// string literal / config value / markup attribute the literal's whole content is one URL (so a
-// raw space is IN the URL); in prose a URL ends at whitespace, quotes and <>, minus trailing
-// punctuation and unbalanced closers. Escape sequences of the literal's language are decoded for
-// checking and mapped back to exact source offsets.
+// Finding URL literals in source and config text, with the whole file's syntax around them
+// (core/lexer.h). Context decides where a URL ends: a string literal, config value or markup
+// attribute that holds one URL is that URL whole (so a raw space is IN the URL); so is a Markdown
+// link destination or autolink. In prose a URL ends where running text ends it: at white space,
+// quotes and the characters markup puts around URLs ([ ] { } < > | ^ \ and the backtick), minus
+// trailing punctuation and unbalanced closers. Escape sequences of the literal's language are
+// decoded for checking and mapped back to exact source offsets. Regular expressions are not URLs.
 #pragma once
 
+#include "core/language.h"
 #include "core/url.h"
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace pctlint {
-
-enum class Language {
-  PlainText,
-  Markdown,
-  Html,
-  Xml,
-  C,
-  Cpp,
-  CSharp,
-  Java,
-  Kotlin,
-  Swift,
-  JavaScript,
-  TypeScript,
-  Go,
-  Rust,
-  Python,
-  Ruby,
-  Php,
-  Shell,
-  Sql,
-  Lua,
-  Json,
-  Yaml,
-  Toml,
-  Ini,
-  Properties,
-  DotEnv,
-  Css,
-};
-std::string_view name_of(Language lang);
-
-// By extension and well-known names ("Dockerfile", ".env", "Makefile", "CMakeLists.txt"...);
-// anything unknown is PlainText (read as prose).
-Language language_for_path(std::string_view path);
-
-// How the language writes comments, for suppression comments and "disable for this line".
-struct CommentSyntax {
-  std::string_view line;        // "//", "#", "--", ";" or empty
-  std::string_view block_open;  // "/*", "<!--" or empty
-  std::string_view block_close; // "*/", "-->" or empty
-};
-CommentSyntax comment_syntax(Language lang);
 
 enum class UrlContext {
   StringLiteral, // a programming language's string literal
@@ -65,15 +26,28 @@ enum class UrlContext {
   Prose,         // comments, Markdown, plain text, HTML text
 };
 
+// Template placeholder styles; their table (what each looks like, where it applies, its name in
+// the configuration) is in core/finder_text.cpp.
 enum class PlaceholderStyle : unsigned {
-  Rfc6570 = 1u << 0,     // {var} {?q,r} {/path*}
-  DollarBrace = 1u << 1, // ${expr}
-  DoubleBrace = 1u << 2, // {{ expr }}
-  Erb = 1u << 3,         // <%= expr %>
-  ColonParam = 1u << 4,  // /users/:id path parameters
-  Printf = 1u << 5,      // %s %d %v %1$s %(name)s, only in languages whose strings use them
+  Rfc6570 = 1u << 0,      // {var} {?q,r} {/path*}
+  DollarBrace = 1u << 1,  // ${expr}
+  DoubleBrace = 1u << 2,  // {{ expr }}
+  Erb = 1u << 3,          // <%= expr %>
+  ColonParam = 1u << 4,   // /users/:id path parameters
+  Printf = 1u << 5,       // %s %d %v %1$s %(name)s: printf languages' strings, and prose
+  PercentName = 1u << 6,  // %HOSTIP %TESTNUMBER% %APPDATA%: test harnesses, batch files
+  AngleName = 1u << 7,    // <bucket> <hostname>: documentation
+  OptionalPart = 1u << 8, // [user:pass@] [:port]: documentation of optional parts
+  CurlGlob = 1u << 9,     // [1-100] [a-z]: curl's URL globbing, on a line that runs curl
+  HashBrace = 1u << 10,   // #{expr}: Ruby, CoffeeScript, Crystal, Elixir interpolation
+  DollarParen = 1u << 11, // $(command) $(VAR): shell command substitution, make variables
 };
-inline constexpr unsigned all_placeholder_styles = 0x3F;
+inline constexpr unsigned all_placeholder_styles = 0xFFF;
+
+// A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
+// unknown name.
+std::optional<PlaceholderStyle> placeholder_style_named(std::string_view name);
+std::string_view name_of(PlaceholderStyle style);
 
 struct FinderOptions {
   // Schemes accepted before "://" (lowercase); empty = any RFC 3986 scheme token.
@@ -94,6 +68,16 @@ struct FoundUrl {
   UrlContext context = UrlContext::Prose;
   // Template placeholders inside `text` (text coordinates): not findings, rules skip them.
   std::vector<Span> placeholders;
+  // Whether the syntax gives the URL's extent (a literal or value holding just the URL, a markup
+  // attribute, a Markdown link destination or autolink); false where the end is a guess made in
+  // running text. Fixes are certain only where the extent is.
+  bool exact = false;
+  // Text offsets at which one literal ends and the next, joined to it by concatenation, begins
+  // ("https://x/caf%C3" "%A9"): the URL is checked whole, but no edit may cross a join.
+  std::vector<std::size_t> joins;
+  // The literal goes on in code after the URL ("https://x/caf%C3" + rest): what looks cut short
+  // at the end may be completed there.
+  bool open_end = false;
 
   // Source offset of text offset `i` (0 <= i <= text.size()).
   std::size_t source_offset(std::size_t i) const {

@@ -191,8 +191,16 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
 
 namespace {
 
-bool has(unsigned styles, PlaceholderStyle s) {
-  return (styles & static_cast<unsigned>(s)) != 0;
+constexpr std::size_t npos = std::string_view::npos;
+
+bool is_alpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool is_word(char c) {
+  return is_alpha(c) || (c >= '0' && c <= '9') || c == '_';
+}
+bool is_upper_word(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 // The end of a balanced {...} starting at `open`, or npos.
@@ -204,19 +212,66 @@ std::size_t balanced_brace(std::string_view t, std::size_t open) {
     else if (t[i] == '}' && --depth == 0)
       return i + 1;
     else if (t[i] == '\n')
-      return std::string_view::npos;
+      return npos;
   }
-  return std::string_view::npos;
+  return npos;
+}
+
+std::size_t rfc6570_end(std::string_view t, std::size_t i) {
+  return t[i] == '{' ? balanced_brace(t, i) : npos;
+}
+
+std::size_t dollar_brace_end(std::string_view t, std::size_t i) {
+  if (t[i] != '$' || i + 1 >= t.size() || t[i + 1] != '{') return npos;
+  return balanced_brace(t, i + 1);
+}
+
+std::size_t dollar_paren_end(std::string_view t, std::size_t i) {
+  if (t[i] != '$' || i + 1 >= t.size() || t[i + 1] != '(') return npos;
+  int depth = 0;
+  for (std::size_t k = i + 1; k < t.size(); ++k) {
+    if (t[k] == '(') ++depth;
+    if (t[k] == ')' && --depth == 0) return k + 1;
+    if (t[k] == '\n') break;
+  }
+  return npos;
+}
+
+std::size_t hash_brace_end(std::string_view t, std::size_t i) {
+  if (t[i] != '#' || i + 1 >= t.size() || t[i + 1] != '{') return npos;
+  return balanced_brace(t, i + 1);
+}
+
+std::size_t double_brace_end(std::string_view t, std::size_t i) {
+  if (t.substr(i, 2) != "{{") return npos;
+  const std::size_t close = t.find("}}", i + 2);
+  return close == npos ? npos : close + 2;
+}
+
+std::size_t erb_end(std::string_view t, std::size_t i) {
+  if (t.substr(i, 2) != "<%") return npos;
+  const std::size_t close = t.find("%>", i + 2);
+  return close == npos ? npos : close + 2;
+}
+
+std::size_t colon_param_end(std::string_view t, std::size_t i) {
+  if (t[i] != ':' || i == 0 || t[i - 1] != '/' || i + 1 >= t.size() ||
+      !(is_alpha(t[i + 1]) || t[i + 1] == '_'))
+    return npos;
+  std::size_t end = i + 1;
+  while (end < t.size() && is_word(t[end]))
+    ++end;
+  return end;
 }
 
 // printf conversions: %s %d %v %1$s %(name)s %-5.2f %ld %%; an escape-looking "%5d" is an escape.
 std::size_t printf_end(std::string_view t, std::size_t i) {
-  if (is_escape_at(t, i)) return std::string_view::npos;
+  if (t[i] != '%' || is_escape_at(t, i)) return npos;
   std::size_t k = i + 1;
   if (k < t.size() && t[k] == '%') return k + 1;
-  if (k < t.size() && t[k] == '(') {
-    const std::size_t close = t.find(')', k);
-    if (close == std::string_view::npos) return std::string_view::npos;
+  if (k < t.size() && (t[k] == '(' || t[k] == '<')) { // %(name)s (Python), %<name>s (Ruby)
+    const std::size_t close = t.find(t[k] == '(' ? ')' : '>', k);
+    if (close == npos) return npos;
     k = close + 1;
   }
   auto digits = [&] {
@@ -229,45 +284,133 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
     ++k;
   else
     k = arg;
-  while (k < t.size() && std::string_view("-+ #0'").find(t[k]) != std::string_view::npos)
+  while (k < t.size() && std::string_view("-+ #0'").find(t[k]) != npos)
     ++k;
   digits();
   if (k < t.size() && t[k] == '.') ++k, digits();
-  while (k < t.size() && std::string_view("hlLqjzt").find(t[k]) != std::string_view::npos)
+  while (k < t.size() && std::string_view("hlLqjzt").find(t[k]) != npos)
     ++k;
   // Only the conversions URL templates use: "50%off" and "%u00E4" are mistakes to report, not
   // placeholders (%u counts only when no four hex digits follow, which would make it %uXXXX).
-  if (k >= t.size()) return std::string_view::npos;
-  if (std::string_view("sdifvxX").find(t[k]) != std::string_view::npos) return k + 1;
+  if (k >= t.size()) return npos;
+  if (std::string_view("sdifvxX").find(t[k]) != npos) return k + 1;
   if (t[k] == 'u') {
     std::size_t hex = 0;
     while (hex < 4 && k + 1 + hex < t.size() && hex_value(t[k + 1 + hex]) >= 0)
       ++hex;
     if (hex < 4) return k + 1;
   }
-  return std::string_view::npos;
+  return npos;
 }
 
-// For each byte, the placeholder styles that can start with it.
-constexpr auto kStartsStyles = [] {
-  std::array<unsigned char, 256> t{};
-  auto bit = [](PlaceholderStyle s) { return static_cast<unsigned char>(s); };
-  t['$'] = bit(PlaceholderStyle::DollarBrace);
-  t['{'] = bit(PlaceholderStyle::Rfc6570) | bit(PlaceholderStyle::DoubleBrace);
-  t['<'] = bit(PlaceholderStyle::Erb);
-  t[':'] = bit(PlaceholderStyle::ColonParam);
-  t['%'] = bit(PlaceholderStyle::Printf);
-  return t;
-}();
+// %NAME% and %NAME: an upper-case name of three or more characters. One that begins with two hex
+// digits ("%C3A") is an escape unless a closing '%' makes it a name ("%DATE%").
+std::size_t percent_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '%' || i + 1 >= t.size() || !((t[i + 1] >= 'A' && t[i + 1] <= 'Z') || t[i + 1] == '_'))
+    return npos;
+  std::size_t k = i + 1;
+  while (k < t.size() && is_upper_word(t[k]))
+    ++k;
+  const std::size_t length = k - i - 1;
+  if (length < 3) return npos;
+  const bool closed = k < t.size() && t[k] == '%';
+  if (closed && length >= 3) return k + 1;
+  if (is_escape_at(t, i)) return npos;
+  return k;
+}
 
-// The bytes that can start a placeholder of the active styles, for each combination of styles.
-const ByteClass& start_bytes(unsigned active) {
+// <name>: a documentation placeholder, not markup.
+std::size_t angle_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '<' || i + 1 >= t.size() || !(is_alpha(t[i + 1]) || t[i + 1] == '_')) return npos;
+  std::size_t k = i + 1;
+  while (k < t.size() && (is_word(t[k]) || t[k] == '-' || t[k] == '.'))
+    ++k;
+  return k < t.size() && t[k] == '>' ? k + 1 : npos;
+}
+
+// [user:pass@] [:port]: an optional part, as usage texts write it (an IP literal holds neither).
+std::size_t optional_part_end(std::string_view t, std::size_t i) {
+  if (t[i] != '[') return npos;
+  const std::size_t close = t.find(']', i + 1);
+  if (close == npos || close == i + 1) return npos;
+  const std::string_view inside = t.substr(i + 1, close - i - 1);
+  if (inside.find_first_of(" \t[") != npos) return npos;
+  if (inside.back() == '@' || (inside[0] == ':' && inside.size() > 1 && is_alpha(inside[1])))
+    return close + 1;
+  return npos;
+}
+
+// curl's globs: [1-100] [001-999:10] [a-z], on a line that runs curl ({a,b} is an RFC 6570
+// expression already).
+std::size_t curl_glob_end(std::string_view t, std::size_t i) {
+  if (t[i] != '[') return npos;
+  const std::size_t close = t.find(']', i + 1);
+  if (close == npos) return npos;
+  const std::string_view inside = t.substr(i + 1, close - i - 1);
+  const std::size_t dash = inside.find('-');
+  if (dash == npos || dash == 0 || dash + 1 == inside.size()) return npos;
+  for (char c : inside)
+    if (!is_word(c) && c != '-' && c != ':') return npos;
+  return close + 1;
+}
+
+struct PlaceholderKind {
+  PlaceholderStyle style;
+  std::string_view name;   // in the configuration
+  std::string_view starts; // the bytes it can start with
+  std::size_t (*end)(std::string_view, std::size_t);
+};
+
+// In the order they are tried at one byte: "{{" before "{", "<%" before "<name>".
+constexpr PlaceholderKind kPlaceholders[] = {
+    {PlaceholderStyle::DollarBrace, "dollar-brace", "$", dollar_brace_end},
+    {PlaceholderStyle::DollarParen, "dollar-paren", "$", dollar_paren_end},
+    {PlaceholderStyle::HashBrace, "hash-brace", "#", hash_brace_end},
+    {PlaceholderStyle::DoubleBrace, "double-brace", "{", double_brace_end},
+    {PlaceholderStyle::Rfc6570, "rfc6570", "{", rfc6570_end},
+    {PlaceholderStyle::Erb, "erb", "<", erb_end},
+    {PlaceholderStyle::AngleName, "angle-name", "<", angle_name_end},
+    {PlaceholderStyle::ColonParam, "colon-param", ":", colon_param_end},
+    {PlaceholderStyle::PercentName, "percent-name", "%", percent_name_end},
+    {PlaceholderStyle::Printf, "printf", "%", printf_end},
+    {PlaceholderStyle::OptionalPart, "optional-part", "[", optional_part_end},
+    {PlaceholderStyle::CurlGlob, "curl-glob", "[", curl_glob_end},
+};
+
+bool has(unsigned styles, PlaceholderStyle s) {
+  return (styles & static_cast<unsigned>(s)) != 0;
+}
+
+} // namespace
+
+std::optional<PlaceholderStyle> placeholder_style_named(std::string_view name) {
+  for (const PlaceholderKind& k : kPlaceholders)
+    if (k.name == name) return k.style;
+  return std::nullopt;
+}
+
+std::string_view name_of(PlaceholderStyle style) {
+  for (const PlaceholderKind& k : kPlaceholders)
+    if (k.style == style) return k.name;
+  return "";
+}
+
+unsigned active_placeholder_styles(unsigned configured, bool printf_here, bool curl_here) {
+  unsigned active = configured;
+  if (!printf_here) active &= ~static_cast<unsigned>(PlaceholderStyle::Printf);
+  if (!curl_here) active &= ~static_cast<unsigned>(PlaceholderStyle::CurlGlob);
+  return active;
+}
+
+const ByteClass& placeholder_starts(unsigned active) {
   static const auto classes = [] {
     std::vector<ByteClass> all;
     for (unsigned styles = 0; styles <= all_placeholder_styles; ++styles) {
       std::array<bool, 256> members{};
-      for (unsigned b = 0; b < 256; ++b)
-        members[b] = (kStartsStyles[b] & styles) != 0;
+      for (const PlaceholderKind& k : kPlaceholders)
+        if (has(styles, k.style))
+          for (char c : k.starts)
+            members[static_cast<unsigned char>(c)] = true;
       all.emplace_back(members);
     }
     return all;
@@ -275,46 +418,20 @@ const ByteClass& start_bytes(unsigned active) {
   return classes[active & all_placeholder_styles];
 }
 
-// The next byte at or after `i` that can start a placeholder of an active style, or t.size().
-// Most URLs hold few such bytes; they are found 16 at a time.
-std::size_t next_start(std::string_view t, std::size_t i, unsigned active) {
-  return start_bytes(active).find(t, i);
+std::size_t placeholder_end(std::string_view t, std::size_t i, unsigned active) {
+  for (const PlaceholderKind& k : kPlaceholders)
+    if (has(active, k.style) && k.starts.find(t[i]) != npos)
+      if (const std::size_t end = k.end(t, i); end != npos) return end;
+  return npos;
 }
 
-} // namespace
-
-std::vector<Span> find_placeholders(std::string_view t, unsigned styles, bool printf_language,
-                                    std::size_t from) {
+std::vector<Span> find_placeholders(std::string_view t, unsigned active, std::size_t from) {
   std::vector<Span> out;
-  const unsigned active =
-      styles &
-      (printf_language ? all_placeholder_styles : ~static_cast<unsigned>(PlaceholderStyle::Printf));
-  for (std::size_t i = next_start(t, std::min(from, t.size()), active); i < t.size();
-       i = next_start(t, i + 1, active)) {
-    const char c = t[i];
-    std::size_t end = std::string_view::npos;
-    if (c == '$' && i + 1 < t.size() && t[i + 1] == '{' &&
-        has(styles, PlaceholderStyle::DollarBrace)) {
-      end = balanced_brace(t, i + 1);
-    } else if (c == '{' && i + 1 < t.size() && t[i + 1] == '{' &&
-               has(styles, PlaceholderStyle::DoubleBrace)) {
-      const std::size_t close = t.find("}}", i + 2);
-      if (close != std::string_view::npos) end = close + 2;
-    } else if (c == '{' && has(styles, PlaceholderStyle::Rfc6570)) {
-      end = balanced_brace(t, i);
-    } else if (c == '<' && t.substr(i, 2) == "<%" && has(styles, PlaceholderStyle::Erb)) {
-      const std::size_t close = t.find("%>", i + 2);
-      if (close != std::string_view::npos) end = close + 2;
-    } else if (c == ':' && i > 0 && t[i - 1] == '/' && i + 1 < t.size() &&
-               (std::isalpha(static_cast<unsigned char>(t[i + 1])) || t[i + 1] == '_') &&
-               has(styles, PlaceholderStyle::ColonParam)) {
-      end = i + 1;
-      while (end < t.size() && (std::isalnum(static_cast<unsigned char>(t[end])) || t[end] == '_'))
-        ++end;
-    } else if (c == '%' && printf_language && has(styles, PlaceholderStyle::Printf)) {
-      end = printf_end(t, i);
-    }
-    if (end != std::string_view::npos) {
+  const ByteClass& starts = placeholder_starts(active);
+  for (std::size_t i = starts.find(t, std::min(from, t.size())); i < t.size();
+       i = starts.find(t, i + 1)) {
+    const std::size_t end = placeholder_end(t, i, active);
+    if (end != npos) {
       out.push_back({i, end});
       i = end - 1;
     }

@@ -3,6 +3,7 @@
 
 #include "core/finder.h"
 #include "core/language.h"
+#include "core/scan.h"
 
 #include <string>
 #include <string_view>
@@ -17,21 +18,23 @@ struct DecodedText {
   std::vector<std::size_t> offsets;
 };
 
-enum class EscapeStyle {
-  None,      // raw strings: bytes as they are
-  Backslash, // C-like escapes
-  Doubling,  // '' for ' (SQL, YAML single-quoted)
-  Entities,  // &amp; &#x41; (HTML/XML attributes)
-};
-
 // `code_point_hex`: \xHH is a code point (JS, Python, C#) rather than a byte (C, Go, PHP).
 DecodedText decode_literal(std::string_view source, std::size_t begin, std::size_t end,
                            EscapeStyle style, char quote, bool code_point_hex);
 
-// Template placeholders in a URL's text, per the PlaceholderStyle bits.
-// Placeholders starting at or after `from` (a URL's "scheme://" or "mailto:" holds none, so the
-// finder starts after it).
-std::vector<Span> find_placeholders(std::string_view url, unsigned styles, bool printf_language,
-                                    std::size_t from = 0);
+// Which placeholder styles apply to a URL: the configured ones, less printf's where strings are
+// not printf templates and curl's globs where no curl command runs.
+unsigned active_placeholder_styles(unsigned configured, bool printf_here, bool curl_here);
+
+// Template placeholders in a URL's text, per the active PlaceholderStyle bits, starting at or
+// after `from` (a URL's "scheme://" or "mailto:" holds none, so the finder starts after it).
+std::vector<Span> find_placeholders(std::string_view url, unsigned active, std::size_t from = 0);
+
+// The end of the placeholder of an active style starting at t[i], or npos when none starts there.
+std::size_t placeholder_end(std::string_view t, std::size_t i, unsigned active);
+
+// The bytes that can start a placeholder of the active styles, and those bytes together with
+// `stops` (for a search that ends at either), 16 at a time.
+const ByteClass& placeholder_starts(unsigned active);
 
 } // namespace pctlint

@@ -2,299 +2,430 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string>
 
 namespace pctlint {
 
-std::string_view name_of(Language lang) {
-  switch (lang) {
-  case Language::PlainText:
-    return "plaintext";
-  case Language::Markdown:
-    return "markdown";
-  case Language::Html:
-    return "html";
-  case Language::Xml:
-    return "xml";
-  case Language::C:
-    return "c";
-  case Language::Cpp:
-    return "cpp";
-  case Language::CSharp:
-    return "csharp";
-  case Language::Java:
-    return "java";
-  case Language::Kotlin:
-    return "kotlin";
-  case Language::Swift:
-    return "swift";
-  case Language::JavaScript:
-    return "javascript";
-  case Language::TypeScript:
-    return "typescript";
-  case Language::Go:
-    return "go";
-  case Language::Rust:
-    return "rust";
-  case Language::Python:
-    return "python";
-  case Language::Ruby:
-    return "ruby";
-  case Language::Php:
-    return "php";
-  case Language::Shell:
-    return "shellscript";
-  case Language::Sql:
-    return "sql";
-  case Language::Lua:
-    return "lua";
-  case Language::Json:
-    return "json";
-  case Language::Yaml:
-    return "yaml";
-  case Language::Toml:
-    return "toml";
-  case Language::Ini:
-    return "ini";
-  case Language::Properties:
-    return "properties";
-  case Language::DotEnv:
-    return "dotenv";
-  case Language::Css:
-    return "css";
-  }
-  return "plaintext";
-}
-
 namespace {
 
-std::string lower(std::string_view s) {
+using E = EscapeStyle;
+using L = Language;
+
+// One row per language, in Language order (checked below).
+constexpr std::array kLanguages = {
+    LanguageSpec{.id = L::PlainText,
+                 .name = "plaintext",
+                 .extensions = "txt text rst.txt log bib 1 2 3 4 5 6 7 8 man",
+                 .file_names = "readme license copying authors notice changelog news todo "
+                               "metadata pkg-info",
+                 .aliases = "text plain txt output",
+                 .syntax = Syntax::Prose,
+                 .double_quotes = false},
+    LanguageSpec{.id = L::Markdown,
+                 .name = "markdown",
+                 .extensions = "md markdown mdx mkd mdown",
+                 .aliases = "md mdx",
+                 .syntax = Syntax::Markdown,
+                 .block_open = "<!--",
+                 .block_close = "-->",
+                 .double_quotes = false},
+    LanguageSpec{.id = L::Rst,
+                 .name = "restructuredtext",
+                 .extensions = "rst rest",
+                 .aliases = "rst rest",
+                 .syntax = Syntax::Rst,
+                 .double_quotes = false},
+    LanguageSpec{.id = L::AsciiDoc,
+                 .name = "asciidoc",
+                 .extensions = "adoc asciidoc asc",
+                 .aliases = "adoc",
+                 .syntax = Syntax::AsciiDoc,
+                 .line_comment = "//",
+                 .double_quotes = false},
+    LanguageSpec{.id = L::Html,
+                 .name = "html",
+                 .extensions = "html htm xhtml vue svelte jsp erb hbs handlebars mustache njk "
+                               "jinja jinja2 j2 liquid",
+                 .aliases = "vue svelte xhtml",
+                 .syntax = Syntax::Markup,
+                 .block_open = "<!--",
+                 .block_close = "-->",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::Entities},
+    LanguageSpec{.id = L::Xml,
+                 .name = "xml",
+                 .extensions = "xml svg plist xsd xsl xslt csproj vcxproj fsproj props targets "
+                               "pom wsdl rss atom xaml resx nuspec",
+                 .aliases = "svg xsl",
+                 .syntax = Syntax::Markup,
+                 .block_open = "<!--",
+                 .block_close = "-->",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::Entities},
+    LanguageSpec{.id = L::C,
+                 .name = "c",
+                 .extensions = "c m",
+                 .aliases = "objective-c objc",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .concatenation = "+",
+                 .adjacent_literals = true,
+                 .printf = true},
+    LanguageSpec{.id = L::Cpp,
+                 .name = "cpp",
+                 .extensions = "h cc cpp cxx c++ hpp hh hxx h++ ipp inl tcc mm cu cuh",
+                 .aliases = "c++ cxx objective-cpp cuda-cpp",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .cpp_raw = true,
+                 .concatenation = "+",
+                 .adjacent_literals = true,
+                 .printf = true},
+    LanguageSpec{.id = L::CSharp,
+                 .name = "csharp",
+                 .extensions = "cs csx",
+                 .aliases = "cs c#",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .triple_quotes = true,
+                 .csharp_verbatim = true,
+                 .concatenation = "+",
+                 .code_point_hex = true},
+    LanguageSpec{.id = L::Java,
+                 .name = "java",
+                 .extensions = "java scala sc groovy gvy gradle dart",
+                 .file_names = "jenkinsfile",
+                 .aliases = "scala groovy dart gradle",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .triple_quotes = true,
+                 .concatenation = "+",
+                 .printf = true},
+    LanguageSpec{.id = L::Kotlin,
+                 .name = "kotlin",
+                 .extensions = "kt kts",
+                 .aliases = "kt",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .nested_comments = true,
+                 .single_quotes = true,
+                 .triple_quotes = true,
+                 .string_holes = '$',
+                 .concatenation = "+",
+                 .printf = true},
+    LanguageSpec{.id = L::Swift,
+                 .name = "swift",
+                 .extensions = "swift",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .nested_comments = true,
+                 .triple_quotes = true,
+                 .concatenation = "+",
+                 .printf = true},
+    LanguageSpec{.id = L::JavaScript,
+                 .name = "javascript",
+                 .extensions = "js mjs cjs jsx es6",
+                 .aliases = "js jsx javascriptreact node",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .backtick_template = true,
+                 .regex_literals = true,
+                 .concatenation = "+",
+                 .code_point_hex = true},
+    LanguageSpec{.id = L::TypeScript,
+                 .name = "typescript",
+                 .extensions = "ts tsx mts cts",
+                 .aliases = "ts tsx typescriptreact",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .backtick_template = true,
+                 .regex_literals = true,
+                 .concatenation = "+",
+                 .code_point_hex = true},
+    LanguageSpec{.id = L::Go,
+                 .name = "go",
+                 .extensions = "go",
+                 .aliases = "golang",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .backtick_raw = true,
+                 .concatenation = "+",
+                 .printf = true},
+    LanguageSpec{.id = L::Rust,
+                 .name = "rust",
+                 .extensions = "rs",
+                 .aliases = "rs",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .nested_comments = true,
+                 .quotes_span_lines = true,
+                 .rust_raw = true},
+    LanguageSpec{.id = L::Python,
+                 .name = "python",
+                 .extensions = "py pyi pyw pyx pxd",
+                 .file_names = "sconstruct sconscript",
+                 .aliases = "py python3 py3 pycon ipython",
+                 .line_comment = "#",
+                 .single_quotes = true,
+                 .triple_quotes = true,
+                 .python_prefixes = true,
+                 .concatenation = "+",
+                 .adjacent_literals = true,
+                 .printf = true,
+                 .code_point_hex = true},
+    LanguageSpec{.id = L::Ruby,
+                 .name = "ruby",
+                 .extensions = "rb rake gemspec ru podspec",
+                 .file_names = "gemfile rakefile vagrantfile brewfile podfile fastfile guardfile",
+                 .aliases = "rb",
+                 .line_comment = "#",
+                 .block_open = "=begin",
+                 .block_close = "=end",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::None,
+                 .quotes_span_lines = true,
+                 .heredocs = true,
+                 .regex_literals = true,
+                 .string_holes = '#',
+                 .concatenation = "+",
+                 .adjacent_literals = true,
+                 .printf = true},
+    LanguageSpec{.id = L::Php,
+                 .name = "php",
+                 .extensions = "php phtml php3 php4 php5 phpt",
+                 .line_comment = "//",
+                 .line_comment2 = "#",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::None,
+                 .quotes_span_lines = true,
+                 .heredocs = true,
+                 .concatenation = ".",
+                 .printf = true},
+    LanguageSpec{.id = L::Perl,
+                 .name = "perl",
+                 .extensions = "pl pm t pod psgi",
+                 .aliases = "pl",
+                 .line_comment = "#",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::None,
+                 .quotes_span_lines = true,
+                 .heredocs = true,
+                 .regex_literals = true,
+                 .concatenation = ".",
+                 .printf = true},
+    LanguageSpec{.id = L::Shell,
+                 .name = "shellscript",
+                 .extensions = "sh bash zsh ksh fish ps1 psm1 bats cmake mk make tf hcl r bat "
+                               "cmd nix ebuild",
+                 .file_names = "dockerfile containerfile makefile gnumakefile cmakelists.txt "
+                               "procfile .bashrc .zshrc .profile .bash_profile .zprofile "
+                               ".gitconfig apkbuild pkgbuild",
+                 .aliases = "sh bash zsh shell console shell-session terminal ksh fish "
+                            "powershell ps1 dockerfile makefile make cmake docker",
+                 .line_comment = "#",
+                 .line_comment_needs_space = true,
+                 .single_quotes = true,
+                 .single_quote_escapes = E::None,
+                 .quotes_span_lines = true,
+                 .heredocs = true,
+                 .shell_words = true,
+                 .printf = true,
+                 .plain_values = true},
+    LanguageSpec{.id = L::Sql,
+                 .name = "sql",
+                 .extensions = "sql psql pgsql mysql ddl",
+                 .line_comment = "--",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::Doubling,
+                 .quotes_span_lines = true},
+    LanguageSpec{.id = L::Lua,
+                 .name = "lua",
+                 .extensions = "lua rockspec",
+                 .line_comment = "--",
+                 .block_open = "--[[",
+                 .block_close = "]]",
+                 .single_quotes = true,
+                 .lua_long = true,
+                 .concatenation = "..",
+                 .printf = true},
+    LanguageSpec{.id = L::Json,
+                 .name = "json",
+                 .extensions = "json jsonc json5 geojson webmanifest har ipynb jsonld topojson "
+                               "babelrc eslintrc",
+                 .file_names = ".babelrc .eslintrc .prettierrc composer.lock",
+                 .aliases = "jsonc json5 jsonl",
+                 .line_comment = "//",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .code_point_hex = true,
+                 .config = true},
+    LanguageSpec{.id = L::Yaml,
+                 .name = "yaml",
+                 .extensions = "yml yaml",
+                 .file_names = ".clang-format .clang-tidy",
+                 .aliases = "yml",
+                 .syntax = Syntax::Yaml,
+                 .line_comment = "#",
+                 .line_comment_needs_space = true,
+                 .single_quotes = true,
+                 .single_quote_escapes = E::Doubling,
+                 .quotes_span_lines = true,
+                 .config = true,
+                 .plain_values = true},
+    LanguageSpec{.id = L::Toml,
+                 .name = "toml",
+                 .extensions = "toml",
+                 .file_names = "pipfile cargo.lock poetry.lock",
+                 .line_comment = "#",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::None,
+                 .triple_quotes = true,
+                 .config = true},
+    LanguageSpec{.id = L::Ini,
+                 .name = "ini",
+                 .extensions = "ini cfg conf cnf service socket timer desktop inf reg editorconfig "
+                               "gitmodules npmrc",
+                 .file_names = ".npmrc .editorconfig .gitmodules .gitattributes .flake8 .pylintrc "
+                               ".coveragerc .hgrc setup.cfg tox.ini",
+                 .aliases = "dosini cfg conf",
+                 .syntax = Syntax::KeyValue,
+                 .line_comment = "#",
+                 .line_comment2 = ";",
+                 .config = true,
+                 .plain_values = true},
+    LanguageSpec{.id = L::Properties,
+                 .name = "properties",
+                 .extensions = "properties",
+                 .aliases = "java-properties",
+                 .syntax = Syntax::KeyValue,
+                 .line_comment = "#",
+                 .line_comment2 = "!",
+                 .config = true,
+                 .plain_values = true},
+    LanguageSpec{.id = L::DotEnv,
+                 .name = "dotenv",
+                 .extensions = "env",
+                 .file_names = ".env",
+                 .aliases = "env",
+                 .syntax = Syntax::KeyValue,
+                 .line_comment = "#",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::None,
+                 .quotes_span_lines = true,
+                 .config = true,
+                 .plain_values = true},
+    LanguageSpec{.id = L::Css,
+                 .name = "css",
+                 .extensions = "css scss sass less styl",
+                 .aliases = "scss sass less",
+                 .block_open = "/*",
+                 .block_close = "*/",
+                 .single_quotes = true},
+};
+
+constexpr bool rows_in_order() {
+  for (std::size_t i = 0; i < kLanguages.size(); ++i)
+    if (static_cast<std::size_t>(kLanguages[i].id) != i) return false;
+  return kLanguages.back().id == Language::Css;
+}
+static_assert(rows_in_order(), "kLanguages has one row per Language, in order");
+
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+std::string lowered(std::string_view s) {
   std::string out(s);
   for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    c = lower(c);
   return out;
 }
 
-struct Ext {
-  std::string_view ext;
-  Language lang;
-};
-constexpr std::array kExtensions = {
-    Ext{"c", Language::C},
-    Ext{"h", Language::Cpp},
-    Ext{"cc", Language::Cpp},
-    Ext{"cpp", Language::Cpp},
-    Ext{"cxx", Language::Cpp},
-    Ext{"hpp", Language::Cpp},
-    Ext{"hh", Language::Cpp},
-    Ext{"hxx", Language::Cpp},
-    Ext{"ipp", Language::Cpp},
-    Ext{"m", Language::C},
-    Ext{"mm", Language::Cpp},
-    Ext{"cs", Language::CSharp},
-    Ext{"java", Language::Java},
-    Ext{"kt", Language::Kotlin},
-    Ext{"kts", Language::Kotlin},
-    Ext{"scala", Language::Java},
-    Ext{"groovy", Language::Java},
-    Ext{"gradle", Language::Java},
-    Ext{"dart", Language::Java},
-    Ext{"swift", Language::Swift},
-    Ext{"js", Language::JavaScript},
-    Ext{"mjs", Language::JavaScript},
-    Ext{"cjs", Language::JavaScript},
-    Ext{"jsx", Language::JavaScript},
-    Ext{"ts", Language::TypeScript},
-    Ext{"tsx", Language::TypeScript},
-    Ext{"mts", Language::TypeScript},
-    Ext{"cts", Language::TypeScript},
-    Ext{"vue", Language::Html},
-    Ext{"svelte", Language::Html},
-    Ext{"go", Language::Go},
-    Ext{"rs", Language::Rust},
-    Ext{"py", Language::Python},
-    Ext{"pyi", Language::Python},
-    Ext{"rb", Language::Ruby},
-    Ext{"rake", Language::Ruby},
-    Ext{"gemspec", Language::Ruby},
-    Ext{"php", Language::Php},
-    Ext{"sh", Language::Shell},
-    Ext{"bash", Language::Shell},
-    Ext{"zsh", Language::Shell},
-    Ext{"ksh", Language::Shell},
-    Ext{"fish", Language::Shell},
-    Ext{"ps1", Language::Shell},
-    Ext{"sql", Language::Sql},
-    Ext{"lua", Language::Lua},
-    Ext{"json", Language::Json},
-    Ext{"jsonc", Language::Json},
-    Ext{"json5", Language::Json},
-    Ext{"geojson", Language::Json},
-    Ext{"webmanifest", Language::Json},
-    Ext{"yml", Language::Yaml},
-    Ext{"yaml", Language::Yaml},
-    Ext{"toml", Language::Toml},
-    Ext{"ini", Language::Ini},
-    Ext{"cfg", Language::Ini},
-    Ext{"conf", Language::Ini},
-    Ext{"properties", Language::Properties},
-    Ext{"env", Language::DotEnv},
-    Ext{"html", Language::Html},
-    Ext{"htm", Language::Html},
-    Ext{"xhtml", Language::Html},
-    Ext{"xml", Language::Xml},
-    Ext{"svg", Language::Xml},
-    Ext{"plist", Language::Xml},
-    Ext{"xsd", Language::Xml},
-    Ext{"csproj", Language::Xml},
-    Ext{"pom", Language::Xml},
-    Ext{"md", Language::Markdown},
-    Ext{"markdown", Language::Markdown},
-    Ext{"mdx", Language::Markdown},
-    Ext{"rst", Language::PlainText},
-    Ext{"txt", Language::PlainText},
-    Ext{"css", Language::Css},
-    Ext{"scss", Language::Css},
-    Ext{"less", Language::Css},
-    Ext{"cmake", Language::Shell},
-    Ext{"tf", Language::Shell},
-    Ext{"hcl", Language::Shell},
-    Ext{"r", Language::Shell},
-    Ext{"pl", Language::Shell},
-    Ext{"pm", Language::Shell},
-    Ext{"mk", Language::Shell},
-};
+// Whether the space-separated `words` holds `word`.
+bool has_word(std::string_view words, std::string_view word) {
+  while (!words.empty()) {
+    const std::size_t space = std::min(words.find(' '), words.size());
+    if (words.substr(0, space) == word) return true;
+    words.remove_prefix(std::min(space + 1, words.size()));
+  }
+  return false;
+}
 
 } // namespace
 
-Language language_for_path(std::string_view path) {
-  const std::size_t slash = path.find_last_of("/\\");
-  const std::string name = lower(slash == std::string_view::npos ? path : path.substr(slash + 1));
-  if (name == "dockerfile" || name.starts_with("dockerfile.") || name == "makefile" ||
-      name == "gnumakefile" || name == "cmakelists.txt" || name == "gemfile" ||
-      name == "rakefile" || name == "procfile" || name == "vagrantfile" || name == ".gitconfig" ||
-      name == ".bashrc" || name == ".zshrc" || name == ".profile" || name == "jenkinsfile" ||
-      name == "brewfile")
-    return name == "gemfile" || name == "rakefile" || name == "vagrantfile" || name == "brewfile"
-               ? Language::Ruby
-           : name == "jenkinsfile" ? Language::Java
-                                   : Language::Shell;
-  if (name == ".env" || name.starts_with(".env.")) return Language::DotEnv;
-  if (name == ".npmrc" || name == ".editorconfig" || name == ".gitmodules") return Language::Ini;
-  if (name == "pipfile" || name == "cargo.lock") return Language::Toml;
-  const std::size_t dot = name.rfind('.');
-  if (dot == std::string::npos) return Language::PlainText;
-  const std::string_view ext = std::string_view(name).substr(dot + 1);
-  for (const Ext& e : kExtensions)
-    if (e.ext == ext) return e.lang;
-  return Language::PlainText;
+std::span<const LanguageSpec> all_languages() {
+  return kLanguages;
 }
 
-const LanguageTraits& traits_of(Language lang) {
-  static const auto table = [] {
-    std::array<LanguageTraits, 27> t{};
-    auto clike = [](bool line = true) {
-      LanguageTraits x;
-      x.comments = {line ? "//" : "", "/*", "*/"};
-      x.single_quotes = true;
-      return x;
-    };
-    auto set = [&](Language l, LanguageTraits x) { t[static_cast<std::size_t>(l)] = x; };
-    LanguageTraits prose;
-    prose.prose_only = true;
-    prose.double_quotes = false;
-    set(Language::PlainText, prose);
-    prose.comments = {"", "<!--", "-->"};
-    set(Language::Markdown, prose);
-    LanguageTraits markup;
-    markup.comments = {"", "<!--", "-->"};
-    markup.single_quotes = true;
-    markup.markup = true;
-    set(Language::Html, markup);
-    set(Language::Xml, markup);
-    auto c = clike();
-    c.printf = true;
-    set(Language::C, c);
-    c.cpp_raw = true;
-    set(Language::Cpp, c);
-    auto cs = clike();
-    cs.csharp_verbatim = true;
-    set(Language::CSharp, cs);
-    auto java = clike();
-    java.printf = true;
-    set(Language::Java, java);
-    set(Language::Kotlin, java);
-    set(Language::Swift, java);
-    auto js = clike();
-    js.backtick_strings = true;
-    set(Language::JavaScript, js);
-    set(Language::TypeScript, js);
-    auto go = clike();
-    go.backtick_strings = go.backtick_raw = go.printf = true;
-    set(Language::Go, go);
-    auto rust = clike();
-    rust.single_quotes = false; // lifetimes and chars, never URLs
-    rust.rust_raw = true;
-    set(Language::Rust, rust);
-    LanguageTraits py;
-    py.comments = {"#", "", ""};
-    py.single_quotes = py.python_strings = py.printf = true;
-    set(Language::Python, py);
-    LanguageTraits rb;
-    rb.comments = {"#", "", ""};
-    rb.single_quotes = rb.single_quotes_raw = rb.printf = true;
-    set(Language::Ruby, rb);
-    auto php = clike();
-    php.single_quotes_raw = php.printf = true;
-    set(Language::Php, php);
-    LanguageTraits sh;
-    sh.comments = {"#", "", ""};
-    sh.line_comment_needs_space = true;
-    sh.single_quotes = sh.single_quotes_raw = sh.printf = true;
-    sh.config_values = true; // VAR=value
-    set(Language::Shell, sh);
-    LanguageTraits sql;
-    sql.comments = {"--", "/*", "*/"};
-    sql.single_quotes = sql.single_quotes_raw = sql.single_quote_doubling = true;
-    set(Language::Sql, sql);
-    LanguageTraits lua;
-    lua.comments = {"--", "", ""};
-    lua.single_quotes = lua.printf = true;
-    set(Language::Lua, lua);
-    LanguageTraits json;
-    json.comments = {"//", "/*", "*/"}; // JSONC; harmless for JSON
-    json.braces_are_placeholders = true;
-    set(Language::Json, json);
-    LanguageTraits yaml;
-    yaml.comments = {"#", "", ""};
-    yaml.line_comment_needs_space = true;
-    yaml.single_quotes = yaml.single_quotes_raw = yaml.single_quote_doubling = true;
-    yaml.config_values = true;
-    set(Language::Yaml, yaml);
-    LanguageTraits toml;
-    toml.comments = {"#", "", ""};
-    toml.single_quotes = toml.single_quotes_raw = true;
-    toml.python_strings = false;
-    set(Language::Toml, toml);
-    LanguageTraits ini;
-    ini.comments = {"#", "", ""};
-    ini.line_comment_needs_space = true;
-    ini.single_quotes = ini.single_quotes_raw = true;
-    ini.config_values = true;
-    set(Language::Ini, ini);
-    set(Language::DotEnv, ini);
-    set(Language::Properties, ini);
-    auto css = clike(false);
-    set(Language::Css, css);
-    return t;
-  }();
-  return table[static_cast<std::size_t>(lang)];
+const LanguageSpec& spec_of(Language lang) {
+  return kLanguages[static_cast<std::size_t>(lang)];
+}
+
+std::string_view name_of(Language lang) {
+  return spec_of(lang).name;
+}
+
+std::optional<Language> language_by_path(std::string_view path) {
+  const std::size_t slash = path.find_last_of("/\\");
+  const std::string name = lowered(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  if (name.empty()) return std::nullopt;
+  for (const LanguageSpec& spec : kLanguages)
+    if (has_word(spec.file_names, name)) return spec.id;
+  // "Dockerfile.dev", ".env.local", "Makefile.am": a well-known name with a suffix.
+  for (std::string_view prefix : {"dockerfile.", "containerfile.", "makefile.", "jenkinsfile."})
+    if (name.starts_with(prefix))
+      return prefix == "jenkinsfile." ? Language::Java : Language::Shell;
+  if (name.starts_with(".env.") || name.ends_with(".env")) return Language::DotEnv;
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string::npos || dot + 1 == name.size()) return std::nullopt;
+  const std::string_view ext = std::string_view(name).substr(dot + 1);
+  for (const LanguageSpec& spec : kLanguages)
+    if (has_word(spec.extensions, ext)) return spec.id;
+  return std::nullopt;
+}
+
+Language language_for_path(std::string_view path) {
+  return language_by_path(path).value_or(Language::PlainText);
+}
+
+std::optional<Language> language_named(std::string_view name) {
+  const std::string n = lowered(name);
+  if (n.empty()) return std::nullopt;
+  for (const LanguageSpec& spec : kLanguages)
+    if (spec.name == n || has_word(spec.aliases, n)) return spec.id;
+  for (const LanguageSpec& spec : kLanguages)
+    if (has_word(spec.extensions, n)) return spec.id;
+  return std::nullopt;
 }
 
 CommentSyntax comment_syntax(Language lang) {
+  const LanguageSpec& spec = spec_of(lang);
   if (lang == Language::Json) return {}; // JSON has no comments to put a suppression in
-  return traits_of(lang).comments;
+  // A block comment is the only kind in Markdown, HTML and CSS; Ruby's =begin/=end and Lua's long
+  // comments take whole lines, so a line comment serves there.
+  const bool line_block = lang == Language::Ruby || lang == Language::Lua;
+  return {spec.line_comment, line_block ? "" : spec.block_open,
+          line_block ? "" : spec.block_close};
 }
 
 } // namespace pctlint

@@ -1,30 +1,141 @@
-// What the finder needs to know about a language's literals (internal to core/).
+// Everything pctlint knows about a language, one row per language (as ripgrep's DEFAULT_TYPES):
+// how files and editors name it, how it writes comments and strings, and how its values are
+// read. The finder's lexers (core/lexer.cpp) read their syntax from here; the CLI picks a row by a
+// file's path, the language server by the file's path and then its languageId, Markdown and reST
+// code blocks by their info string.
+//
+// Adding a language: a Language value, one row in kLanguages (language.cpp), and a fixture in
+// tests/fixtures/ with URLs that must and must not be found.
 #pragma once
 
-#include "core/finder.h"
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
 
 namespace pctlint {
 
-struct LanguageTraits {
-  CommentSyntax comments;
-  bool line_comment_needs_space = false; // shell/YAML '#': only at line start or after a blank
-  bool double_quotes = true;             // "..." strings with backslash escapes
-  bool single_quotes = false;            // '...' strings
-  bool single_quotes_raw = false;      // ... with no escapes but \' and \\ (PHP, Ruby, shell: none)
-  bool single_quote_doubling = false;  // '' inside '...' (SQL, YAML)
-  bool backtick_strings = false;       // `...` (JS/TS template literal; raw in Go)
-  bool backtick_raw = false;           // Go's raw strings
-  bool python_strings = false;         // prefixes r/b/f/u and triple quotes
-  bool rust_raw = false;               // r"..." r#"..."#
-  bool cpp_raw = false;                // R"delim(...)delim"
-  bool csharp_verbatim = false;        // @"..." with "" for a quote
-  bool markup = false;                 // HTML/XML: attributes with entities, text is prose
-  bool config_values = false;          // key: value / key=value plain values (YAML, INI, .env)
-  bool prose_only = false;             // Markdown, plain text
-  bool printf = false;                 // strings are commonly printf format strings
-  bool braces_are_placeholders = true; // {var} in strings: RFC 6570 / format() / f-strings
+enum class Language {
+  PlainText,
+  Markdown,
+  Rst,
+  AsciiDoc,
+  Html,
+  Xml,
+  C,
+  Cpp,
+  CSharp,
+  Java,
+  Kotlin,
+  Swift,
+  JavaScript,
+  TypeScript,
+  Go,
+  Rust,
+  Python,
+  Ruby,
+  Php,
+  Perl,
+  Shell,
+  Sql,
+  Lua,
+  Json,
+  Yaml,
+  Toml,
+  Ini,
+  Properties,
+  DotEnv,
+  Css,
 };
 
-const LanguageTraits& traits_of(Language lang);
+// Which lexer reads the language (core/lexer.cpp).
+enum class Syntax {
+  Prose,    // plain text: every URL is in prose
+  Markdown, // prose with link destinations, autolinks, fenced code blocks and front matter
+  Rst,      // prose with `text <url>`_ links and code-block directives
+  AsciiDoc, // prose with url[text] macros and [source,lang] blocks
+  Markup,   // HTML/XML: attributes, text, comments, <script> and <style>
+  Code,     // a programming language: strings and comments
+  Yaml,     // YAML: indentation, block scalars, quoted and plain values
+  KeyValue, // INI, .properties, .env: key = value lines
+};
+
+// How a string literal's escapes are written.
+enum class EscapeStyle {
+  None,      // raw strings: bytes as they are
+  Backslash, // C-like escapes
+  Doubling,  // '' for ' (SQL, YAML single-quoted)
+  Entities,  // &amp; &#x41; (HTML/XML attributes)
+};
+
+// How the language writes comments, for suppression comments and "disable for this line".
+struct CommentSyntax {
+  std::string_view line = {};        // "//", "#", "--", ";" or empty
+  std::string_view block_open = {};  // "/*", "<!--" or empty
+  std::string_view block_close = {}; // "*/", "-->" or empty
+};
+
+struct LanguageSpec {
+  Language id = Language::PlainText;
+  std::string_view name = {}; // LSP languageId, e.g. "cpp", "shellscript"
+  // Space-separated, lowercase. Other names: LSP ids and the info strings of fenced code blocks.
+  std::string_view extensions = {};
+  std::string_view file_names = {};
+  std::string_view aliases = {};
+  Syntax syntax = Syntax::Code;
+
+  // Comments.
+  std::string_view line_comment = {};        // "//", "#", "--" or empty
+  std::string_view line_comment2 = {};       // a second one ("#" in PHP, ";" in INI) or empty
+  std::string_view block_open = {};          // "/*", "<!--", "--[[" or empty
+  std::string_view block_close = {};         // "*/", "-->", "]]" or empty
+  bool nested_comments = false;         // /* /* */ */ nests (Rust, Swift, Kotlin)
+  bool line_comment_needs_space = false; // '#' starts a comment only at a line start or after a blank
+
+  // Strings. Double quotes always have backslash escapes.
+  bool double_quotes = true;
+  bool single_quotes = false;
+  EscapeStyle single_quote_escapes = EscapeStyle::Backslash;
+  bool quotes_span_lines = false; // '...' and "..." may hold newlines (shell, Ruby, PHP, SQL, Rust)
+  bool triple_quotes = false;     // """...""" (and ''' with single quotes): Python, Java, Kotlin, TOML
+  bool python_prefixes = false;   // r"", b"", f"", rb"" ... (r: raw)
+  bool backtick_template = false; // `...${expr}...` (JavaScript, TypeScript)
+  bool backtick_raw = false;      // `...` raw, multi-line (Go)
+  bool rust_raw = false;          // r"..." r#"..."#
+  bool cpp_raw = false;           // R"delim(...)delim"
+  bool csharp_verbatim = false;   // @"..." with "" for a quote
+  bool lua_long = false;          // [[...]] [==[...]==]
+  bool heredocs = false;          // <<EOF ... EOF (shell, Ruby, Perl), <<<EOT (PHP)
+  bool regex_literals = false;    // /.../ where an expression starts (JavaScript, Ruby, Perl)
+  bool shell_words = false;       // outside quotes, words with backslash escapes (shell)
+  char string_holes = 0;          // "...#{expr}..." (Ruby: '#'), "...${expr}..." (Kotlin: '$')
+
+  // How literals are joined: an operator ("+", ".", "..") and/or by standing side by side.
+  std::string_view concatenation = {};
+  bool adjacent_literals = false; // "a" "b" is "ab" (C, C++, Python, Ruby)
+
+  // Values.
+  bool printf = false;        // strings are commonly printf format strings
+  bool code_point_hex = false; // \xHH is a code point (JS, Python, C#), not a byte (C, Go, PHP)
+  bool config = false;        // a configuration format: its strings and values are config values
+  bool plain_values = false;  // key: value / key=value lines hold unquoted values (YAML, INI, shell)
+};
+
+std::span<const LanguageSpec> all_languages();
+const LanguageSpec& spec_of(Language lang);
+std::string_view name_of(Language lang);
+
+// By extension and well-known file names ("Dockerfile", ".env", "Makefile", "CMakeLists.txt"...);
+// nullopt when the path says nothing.
+std::optional<Language> language_by_path(std::string_view path);
+// language_by_path(), anything unknown read as PlainText (prose).
+Language language_for_path(std::string_view path);
+// By name, LSP languageId or code-block info string ("python", "py", "shellscript", "bash",
+// "console", "js"...), case-insensitively; nullopt when unknown.
+std::optional<Language> language_named(std::string_view name);
+
+// The comment syntax for suppression comments and "disable for this line"; empty where the
+// language has no comments (JSON) or no comment syntax a line can end with.
+CommentSyntax comment_syntax(Language lang);
 
 } // namespace pctlint

@@ -1,4 +1,4 @@
-// Percent-encoding and -decoding (RFC 3986 §2.1, seed 004). Encoding takes "an allowed set +
+// Percent-encoding and -decoding (RFC 3986 §2.1). Encoding takes "an allowed set +
 // options"; decoding is strict (first error with its span and Table 3-6 reason), exhaustive (every
 // error, for rules) or lenient (WHATWG: malformed escapes kept, ill-formed bytes -> U+FFFD).
 #pragma once
@@ -25,7 +25,7 @@ void percent_encode_append(std::string& out, std::string_view bytes, const CharS
                            EncodeOptions = {});
 
 struct DecodeOptions {
-  bool plus_as_space = false; // form mode: '+' -> ' ' before percent-decoding (seed 001)
+  bool plus_as_space = false; // form mode: '+' -> ' ' before percent-decoding (WHATWG application/x-www-form-urlencoded)
   bool require_utf8 = true;   // decoded bytes must be well-formed UTF-8
 };
 

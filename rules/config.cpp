@@ -53,14 +53,11 @@ Severity get_severity(const json& j, const std::string& key) {
 }
 
 unsigned placeholder_bit(const std::string& name, const std::string& key) {
-  if (name == "rfc6570") return static_cast<unsigned>(PlaceholderStyle::Rfc6570);
-  if (name == "dollar-brace") return static_cast<unsigned>(PlaceholderStyle::DollarBrace);
-  if (name == "double-brace") return static_cast<unsigned>(PlaceholderStyle::DoubleBrace);
-  if (name == "erb") return static_cast<unsigned>(PlaceholderStyle::Erb);
-  if (name == "colon-param") return static_cast<unsigned>(PlaceholderStyle::ColonParam);
-  if (name == "printf") return static_cast<unsigned>(PlaceholderStyle::Printf);
-  fail(key, "unknown placeholder style '" + name +
-                "' (use rfc6570, dollar-brace, double-brace, erb, colon-param or printf)");
+  if (const auto style = placeholder_style_named(name)) return static_cast<unsigned>(*style);
+  std::string known;
+  for (unsigned bit = 1; bit <= all_placeholder_styles; bit <<= 1)
+    known += (known.empty() ? "" : ", ") + std::string(name_of(static_cast<PlaceholderStyle>(bit)));
+  fail(key, "unknown placeholder style '" + name + "' (use " + known + ")");
 }
 
 void apply(const json& j, Config& c) {
@@ -88,6 +85,8 @@ void apply(const json& j, Config& c) {
       c.finder.mailto = get_bool(value, ptr);
     } else if (key == "allowNonAscii") {
       c.allow_non_ascii = get_bool(value, ptr);
+    } else if (key == "nonAsciiInProse") {
+      c.non_ascii_in_prose = get_bool(value, ptr);
     } else if (key == "placeholders") {
       unsigned bits = 0;
       const auto names = get_strings(value, ptr);
@@ -105,8 +104,8 @@ void apply(const json& j, Config& c) {
     } else {
       fail(ptr,
            "unknown key '" + key +
-               "' (known: rules, include, exclude, schemes, mailto, allowNonAscii, placeholders, "
-               "failOn, maxFileSize)");
+               "' (known: rules, include, exclude, schemes, mailto, allowNonAscii, "
+               "nonAsciiInProse, placeholders, failOn, maxFileSize)");
     }
   }
 }

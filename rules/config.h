@@ -4,7 +4,7 @@
 //   { "rules": { "PCT004": "off", "lowercase-hex": "error" },
 //     "include": ["**/*"], "exclude": ["vendor/**"],
 //     "schemes": ["http", "https"], "mailto": true,
-//     "allowNonAscii": false,
+//     "allowNonAscii": false, "nonAsciiInProse": false,
 //     "placeholders": ["rfc6570", "dollar-brace", "double-brace", "erb", "colon-param", "printf"],
 //     "failOn": "warning", "maxFileSize": 1048576 }
 #pragma once
@@ -30,6 +30,8 @@ struct Config {
   std::vector<std::string> exclude;
   FinderOptions finder;
   bool allow_non_ascii = false;
+  // PCT004 in prose too (comments, docs), where readable IRIs are common and do no harm.
+  bool non_ascii_in_prose = false;
   Severity fail_on = Severity::Warning;
   std::size_t max_file_size = 4u << 20;
 

@@ -59,6 +59,59 @@ struct TriggerTables {
   }
 };
 
+// One finding per span: where two rules report overlapping text ("%a3" is lowercase and not
+// UTF-8; "%2f" is lowercase and an encoded slash), the more severe one stays, or the first rule's.
+void keep_most_useful(std::vector<RuleFinding>& found) {
+  if (found.size() < 2) return;
+  std::vector<bool> drop(found.size());
+  for (std::size_t a = 0; a < found.size(); ++a)
+    for (std::size_t b = a + 1; b < found.size(); ++b) {
+      const Span x = found[a].finding.span, y = found[b].finding.span;
+      if (found[a].rule == found[b].rule || drop[a] || drop[b]) continue;
+      if (!(x.begin < y.end && y.begin < x.end)) continue;
+      if (found[b].severity > found[a].severity)
+        drop[a] = true;
+      else
+        drop[b] = true;
+    }
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < found.size(); ++i)
+    if (!drop[i] && k++ != i) found[k - 1] = std::move(found[i]);
+  found.resize(k);
+}
+
+// Whether an edit of text [begin, end) crosses a join between concatenated literals.
+bool crosses_join(const FoundUrl& url, const UrlEdit& e) {
+  for (const std::size_t j : url.joins)
+    if (e.span.begin < j && j < e.span.end) return true;
+  return false;
+}
+
+Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule) {
+  Diagnostic d;
+  d.rule = &rule.info();
+  d.severity = f.severity;
+  d.message = std::move(f.finding.message);
+  d.begin = url.source_offset(f.finding.span.begin);
+  d.end = url.source_offset(f.finding.span.end);
+  d.url_begin = url.source_begin;
+  d.url_end = url.source_end;
+  if (auto& fix = f.finding.fix) {
+    // A fix is safe only where the syntax gives the URL's extent; in running text the end is a
+    // guess, and a fix past a wrong end would edit what is not the URL.
+    const Applicability applicability = url.exact ? fix->applicability : Applicability::Unsafe;
+    const bool crosses = std::any_of(fix->edits.begin(), fix->edits.end(),
+                                     [&](const UrlEdit& e) { return crosses_join(url, e); });
+    if (!crosses) {
+      Fix out{std::move(fix->title), applicability, {}};
+      for (const UrlEdit& e : fix->edits)
+        out.edits.push_back(to_source(url, e));
+      d.fix = std::move(out);
+    }
+  }
+  return d;
+}
+
 } // namespace
 
 RuleMask triggered_rules(const FoundUrl& url) {
@@ -89,20 +142,22 @@ RuleMask triggered_rules(const FoundUrl& url) {
   return mask;
 }
 
-LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config,
-                             Urls urls) {
-  LintResult result;
-  const std::vector<const Rule*>& rules = all_rules();
-  RuleMask enabled = 0;
-  std::array<Severity, 64> severity{};
-  for (std::size_t i = 0; i < rules.size(); ++i)
-    if ((severity[i] = config.severity_of(rules[i]->info())) != Severity::Off)
-      enabled |= RuleMask{1} << i;
+namespace {
 
-  std::vector<UrlFinding> findings;
-  std::vector<std::uint32_t> escapes;
-  for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
-    if (urls == Urls::Keep) result.urls.push_back(url);
+// What checking URLs needs that is the same for every URL of a run: the enabled rules and their
+// severities, and buffers reused from URL to URL.
+struct UrlChecker {
+  explicit UrlChecker(const Config& config) : config(config) {
+    const std::vector<const Rule*>& rules = all_rules();
+    for (std::size_t i = 0; i < rules.size(); ++i)
+      if ((severity[i] = config.severity_of(rules[i]->info())) != Severity::Off)
+        enabled |= RuleMask{1} << i;
+  }
+
+  // The findings of every enabled rule in `url`, one per span, into `found`.
+  void check(const FoundUrl& url, std::vector<RuleFinding>& found) {
+    found.clear();
+    const std::vector<const Rule*>& rules = all_rules();
     RuleMask to_run = triggered_rules(url) & enabled;
     if (!to_run) return; // the common case: a plain, correct URL
     for (RuleMask m = to_run; m; m &= m - 1) {
@@ -114,33 +169,97 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
     escapes_of(url, escapes);
     const UrlUnderCheck under{url, url.text, parts, config, &escapes};
     for (; to_run; to_run &= to_run - 1) { // in rule order
-      const Rule* rule = rules[static_cast<std::size_t>(std::countr_zero(to_run))];
-      const Severity rule_severity = severity[static_cast<std::size_t>(std::countr_zero(to_run))];
+      const std::size_t index = static_cast<std::size_t>(std::countr_zero(to_run));
       findings.clear();
-      rule->check(under, findings);
-      for (UrlFinding& f : findings) {
-        Diagnostic d;
-        d.rule = &rule->info();
-        d.severity = rule_severity;
-        d.message = std::move(f.message);
-        d.begin = url.source_offset(f.span.begin);
-        d.end = url.source_offset(f.span.end);
-        d.url_begin = url.source_begin;
-        d.url_end = url.source_end;
-        if (f.fix) {
-          Fix fix{std::move(f.fix->title), f.fix->applicability, {}};
-          for (const UrlEdit& e : f.fix->edits)
-            fix.edits.push_back(to_source(url, e));
-          d.fix = std::move(fix);
-        }
-        result.diagnostics.push_back(std::move(d));
-      }
+      rules[index]->check(under, findings);
+      for (UrlFinding& f : findings)
+        found.push_back({std::move(f), index, severity[index]});
     }
-  });
-  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+    keep_most_useful(found);
+  }
+
+  const Config& config;
+  RuleMask enabled = 0;
+  std::array<Severity, 64> severity{};
+  std::vector<UrlFinding> findings;
+  std::vector<std::uint32_t> escapes;
+};
+
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return a.begin != b.begin ? a.begin < b.begin : a.rule->id < b.rule->id;
                    });
+}
+
+} // namespace
+
+LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config,
+                             Urls urls) {
+  LintResult result;
+  UrlChecker checker(config);
+  std::vector<RuleFinding> found;
+  for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
+    if (urls == Urls::Keep) result.urls.push_back(url);
+    checker.check(url, found);
+    for (RuleFinding& f : found)
+      result.diagnostics.push_back(to_diagnostic(url, std::move(f), *all_rules()[f.rule]));
+  });
+  sort_diagnostics(result.diagnostics);
+  return result;
+}
+
+namespace {
+
+// What a URL's findings depend on besides the configuration: its text and how it was found.
+void memo_key(const FoundUrl& url, std::string& key) {
+  key.assign(url.text);
+  key.push_back('\0');
+  key.push_back(static_cast<char>('0' + static_cast<int>(url.context)));
+  key.push_back(url.exact ? 'x' : '-');
+  key.push_back(url.open_end ? 'o' : '-');
+  auto number = [&](std::size_t n) {
+    key.append(std::to_string(n));
+    key.push_back(',');
+  };
+  for (const Span& p : url.placeholders)
+    number(p.begin), number(p.end);
+  key.push_back(';');
+  for (const std::size_t j : url.joins)
+    number(j);
+}
+
+} // namespace
+
+LintResult LintCache::lint(std::string_view source, Language lang, const Config& config,
+                           bool urls) {
+  if (lang != language_) {
+    clear();
+    language_ = lang;
+  }
+  LintResult result;
+  UrlChecker checker(config);
+  std::unordered_map<std::string, std::vector<RuleFinding>> next;
+  std::string key;
+  std::vector<RuleFinding> found;
+  for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
+    if (urls) result.urls.push_back(url);
+    memo_key(url, key);
+    auto it = next.find(key);
+    if (it == next.end()) {
+      if (auto old = memo_.find(key); old != memo_.end()) {
+        it = next.emplace(key, std::move(old->second)).first;
+      } else {
+        checker.check(url, found);
+        it = next.emplace(key, std::move(found)).first;
+      }
+    }
+    for (const RuleFinding& f : it->second)
+      result.diagnostics.push_back(to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule]));
+  });
+  memo_ = std::move(next);
+  sort_diagnostics(result.diagnostics);
+  drop_suppressed(source, lang, result);
   return result;
 }
 

@@ -5,6 +5,7 @@
 #include "core/finder.h"
 #include "rules/config.h"
 #include "rules/diagnostic.h"
+#include "rules/rule.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -38,32 +39,26 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
                              Urls urls = Urls::Keep);
 void drop_suppressed(std::string_view source, Language lang, LintResult& result);
 
-// lint() for one document edited over time, as in an editor: the results of each line are kept
-// and reused while the line's text is unchanged, so a keystroke re-lints one line. Exact because
-// URL finding is line-local (core/finder.h): the result always equals lint(source, ...).
+// A rule's finding in one URL, in the URL's text coordinates, before it becomes a Diagnostic.
+struct RuleFinding {
+  UrlFinding finding;
+  std::size_t rule; // index in all_rules()
+  Severity severity;
+};
+
+// lint() for one document edited over time, as in an editor. The finder reads the whole text
+// each time (whole-file context: an edit that opens a block comment changes what follows it),
+// but each URL's findings are remembered by what they depend on (its text and how it was found),
+// so a keystroke runs the rules only on the URLs it changed. Always equal to lint(source, ...).
 // Call clear() when the configuration changes.
-// Lints successive versions of one document, re-linting only the lines an edit touched: URL
-// finding is line-local, so the other lines' findings stand (shifted when the edit moved them).
-// The previous text is diffed against the new one (common prefix and suffix), which costs a
-// memcmp, not a pass over every line. The caller clears it when the configuration changes.
 class LintCache {
 public:
   // With `urls` false, LintResult::urls stays empty (publishing diagnostics needs none).
   LintResult lint(std::string_view source, Language lang, const Config& config, bool urls = true);
-  void clear() {
-    text_.clear();
-    lines_.clear();
-  }
+  void clear() { memo_.clear(); }
 
 private:
-  struct Line {
-    std::size_t start = 0; // in text_
-    std::size_t end = 0;   // before its terminator
-    LintResult result;     // offsets relative to `start`
-  };
-  // Only lines holding a ':' (the others cannot hold a URL), in order.
-  std::string text_;
-  std::vector<Line> lines_;
+  std::unordered_map<std::string, std::vector<RuleFinding>> memo_; // the last lint's URLs only
   Language language_ = Language::PlainText;
 };
 

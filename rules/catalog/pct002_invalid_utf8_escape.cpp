@@ -29,7 +29,9 @@ forms have been used to smuggle `/` and `.` past path filters.
 ## Fix
 A CESU-8 surrogate pair (`%ED%A0%BD%ED%B8%80`) becomes the UTF-8 of its character
 (`%F0%9F%98%80`), and Modified UTF-8's `%C0%80` becomes `%00`: both safe, the character is the
-same. Other bytes are re-encoded as UTF-8 assuming they were Windows-1252/ISO-8859-1 (`%C4` ->
+same. A sequence cut short at the end of a string literal that code goes on after
+(`"https://x/caf%C3" + rest`) is not reported; one continued in a literal joined to it
+(`"https://x/caf%C3" "%A9"`) is checked joined. Other bytes are re-encoded as UTF-8 assuming they were Windows-1252/ISO-8859-1 (`%C4` ->
 `%C3%84`): unsafe, because that guess may be wrong. Overlong forms, surrogates and code points
 above U+10FFFF get no automatic fix.
 )",
@@ -71,7 +73,7 @@ public:
     std::vector<DecodeError> errors;
     for (const DecodeError& e : find_decode_errors(t))
       if (e.kind == DecodeErrorKind::IllFormedUtf8 && t[e.offset] == '%' &&
-          !url.url.in_placeholder(e.offset))
+          !url.url.in_placeholder(e.offset) && !completed_later(url, e))
         errors.push_back(e);
     // One finding per run of adjacent ill-formed subparts: "%C0%AF" is one overlong form.
     for (std::size_t k = 0; k < errors.size();) {
@@ -86,6 +88,13 @@ public:
   }
 
 private:
+  // A sequence cut short at the end of a literal that code goes on after ("...%C3" + rest) may be
+  // completed there.
+  static bool completed_later(const UrlUnderCheck& url, const DecodeError& e) {
+    return url.url.open_end && e.utf8 == Utf8Error::Truncated &&
+           e.offset + e.length == url.text.size();
+  }
+
   // Whether `t` decodes to well-formed UTF-8, a '%' not starting an escape kept as it is; decoded
   // on the stack, for want of allocations per URL. (A '%' that find_decode_errors() drops is
   // ASCII: dropping it from well-formed UTF-8 leaves it well-formed, so "true" is exact.)

@@ -17,7 +17,9 @@ rather than a URI.
 A URI is ASCII (RFC 3986 §2). Browsers encode such characters as UTF-8 on the fly, but HTTP
 clients, proxies, log parsers and signature schemes often do not, or use another charset. The
 host is left alone: internationalized domain names are IDNA's business, not percent-encoding's.
-Turn this rule off with `"allowNonAscii": true` where IRIs are intended.
+Turn this rule off with `"allowNonAscii": true` where IRIs are intended. In prose (comments,
+Markdown, text) a readable IRI such as `https://ru.wikipedia.org/wiki/КОИ-8` is not reported
+unless `"nonAsciiInProse": true`: it is read by people, not sent over the wire as written.
 
 ## Bad
     https://de.wikipedia.org/wiki/Ärzteblatt
@@ -37,6 +39,7 @@ public:
   ByteSet triggers() const override { return byte_range(0x80, 0xFF); }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     if (url.config.allow_non_ascii) return;
+    if (url.url.context == UrlContext::Prose && !url.config.non_ascii_in_prose) return;
     const std::string_view t = url.text;
     const std::optional<Span> host = url.parts.host;
     for (std::size_t i = 0; i < t.size();) {

@@ -13,13 +13,14 @@ constexpr RuleInfo kInfo{
     .summary = "General delimiter used literally where it cannot be a delimiter",
     .docs =
         R"(Finds general delimiters (RFC 3986 §2.2) used literally where they cannot delimit anything:
-a second `#` (the fragment already began at the first), `[` or `]` outside an IP-literal host,
+a second `#` (the fragment already began at the first; not in a client-side route such as
+`#/docs#intro`, which the application's router reads), `[` or `]` outside an IP-literal host,
 and more than one `@` in the authority.
 
 Parsers disagree on such URLs: RFC 3986 says they are invalid, the WHATWG URL Standard takes the
 last `@` as the end of the userinfo while older parsers take the first, so the same string can
-reach two different hosts. Seed 001: "General delimiters, when used literally, must be
-percent-encoded."
+reach two different hosts. RFC 3986 §2.2: a reserved character used as data in a component
+where it would be a delimiter must be percent-encoded.
 
 ## Bad
     https://example.com/search?filter[tag]=url#intro#usage
@@ -33,6 +34,13 @@ the same bytes).
 )",
     .fix = FixAvailability::Always,
 };
+
+// A fragment that is a client-side route ("#/handbook#intro", "#!/page"): the application's router
+// reads it, '#' and all, and encoding the second '#' would break the link.
+bool hash_route(std::string_view t, Span fragment) {
+  const std::string_view f = fragment.in(t);
+  return f.starts_with("/") || f.starts_with("!/");
+}
 
 class UnencodedReserved final : public Rule {
 public:
@@ -68,7 +76,7 @@ public:
         if (t[i] == '[' || t[i] == ']')
           report(i, "is only allowed around an IP-literal host, not in the " +
                         std::string(name_of(c)));
-        else if (t[i] == '#' && c == UrlComponent::Fragment)
+        else if (t[i] == '#' && c == UrlComponent::Fragment && !hash_route(t, *span))
           report(i, "is a second '#' (the fragment already began)");
       }
     }

@@ -14,7 +14,7 @@ constexpr RuleInfo kInfo{
         R"(Finds `%uXXXX` escapes: one UTF-16 code unit written as four hex digits, as ECMAScript's
 `escape()` produces.
 
-This syntax "is not specified by any RFC and has been rejected by the W3C" (seed 004). Servers
+This syntax is not specified by any RFC and was never standardized by the W3C. Servers
 decode it as a literal `%u` followed by text, or reject the request.
 
 ## Bad

@@ -23,9 +23,19 @@ Strict decoders reject the URL; lenient ones keep the `%` or drop it.
 
 ## Fix
 Writes the `%` as `%25`: unsafe, since the author may have meant an escape and mistyped it.
+
+An IPv6 zone ID (`http://[fe80::1%eth0]/`) is reported with what RFC 6874 asks for: the `%` that
+introduces it written as `%25` (`[fe80::1%25eth0]`). A `%` at the very end of a string literal
+that code goes on after (`"https://x/a%" + rest`) is not reported: the rest may complete it.
 )",
     .fix = FixAvailability::Always,
 };
+
+bool in_ip_literal(const UrlUnderCheck& url, std::size_t i) {
+  const std::optional<Span> host = url.parts.host;
+  return host && host->size() > 2 && url.text[host->begin] == '[' && i > host->begin &&
+         i < host->end;
+}
 
 class MalformedEscape final : public Rule {
 public:
@@ -48,10 +58,17 @@ public:
         continue;
       }
       if (url.url.in_placeholder(i) || is_percent_u(i)) continue;
+      if (url.url.open_end && i + 3 > t.size()) continue; // completed by what code appends
       const Span s{i, i + 1};
       const std::string_view shown = t.substr(i, 3);
-      out.push_back({s, quoted(shown) + ": '%' is not followed by two hex digits",
-                     UrlFix{"Encode the '%' as %25", Applicability::Unsafe, {{s, "%25"}}}});
+      const UrlFix fix{"Encode the '%' as %25", Applicability::Unsafe, {{s, "%25"}}};
+      if (in_ip_literal(url, i))
+        out.push_back({s,
+                       quoted(t.substr(i, 6)) +
+                           ": an IPv6 zone ID is introduced by '%25' in a URL (RFC 6874), not '%'",
+                       fix});
+      else
+        out.push_back({s, quoted(shown) + ": '%' is not followed by two hex digits", fix});
     }
   }
 };

@@ -14,7 +14,9 @@ constexpr RuleInfo kInfo{
 percent-encoded a second time.
 
 Decoded once, `%2520` is the three characters `%20`, not a space. This is almost always a value
-encoded before being passed to a function that encodes again.
+encoded before being passed to a function that encodes again. A URL that carries another URL
+encoded in its query (`?next=https%3A%2F%2F...`) is left alone: the inner URL's escapes are rightly
+encoded twice.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -29,6 +31,16 @@ carries another URL's escaped text, for example).
     .fix = FixAvailability::Always,
 };
 
+// Whether the URL carries another URL encoded in it ("?next=https%3A%2F%2F..."): that URL's own
+// escapes are rightly encoded again ("%2520" for its "%20").
+bool holds_encoded_url(std::string_view t) {
+  for (std::size_t at = t.find('%'); at != std::string_view::npos; at = t.find('%', at + 1))
+    if (at + 9 <= t.size() && (t.compare(at, 9, "%3A%2F%2F") == 0 ||
+                               t.compare(at, 9, "%3a%2f%2f") == 0))
+      return true;
+  return false;
+}
+
 class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -39,6 +51,7 @@ public:
   }
   void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
     const std::string_view t = url.text;
+    if (holds_encoded_url(t)) return;
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0)

@@ -11,8 +11,8 @@ constexpr RuleInfo kInfo{
     .summary = "%2F or %5C inside a path segment",
     .docs = R"(Finds `%2F` (`/`) and `%5C` (`\`) in the path.
 
-Seed 001: "path segments should never include a slash character, even if it is percent
-encoded, since user agents and servers both have problems with these." Apache rejects them by
+RFC 3986 §3.3 makes `/` the path's separator; an encoded one inside a segment is data that user
+agents and servers treat inconsistently. Apache rejects them by
 default (`AllowEncodedSlashes Off`), some proxies decode them into real separators, and path
 traversal filters are bypassed with them.
 

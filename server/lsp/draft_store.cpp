@@ -37,48 +37,10 @@ bool DraftStore::change(const std::string& uri, std::int64_t version,
 }
 
 Language language_of(std::string_view id, std::string_view uri) {
-  struct Entry {
-    std::string_view id;
-    Language lang;
-  };
-  static constexpr Entry kIds[] = {
-      {"c", Language::C},
-      {"cpp", Language::Cpp},
-      {"csharp", Language::CSharp},
-      {"java", Language::Java},
-      {"kotlin", Language::Kotlin},
-      {"swift", Language::Swift},
-      {"javascript", Language::JavaScript},
-      {"javascriptreact", Language::JavaScript},
-      {"typescript", Language::TypeScript},
-      {"typescriptreact", Language::TypeScript},
-      {"go", Language::Go},
-      {"rust", Language::Rust},
-      {"python", Language::Python},
-      {"ruby", Language::Ruby},
-      {"php", Language::Php},
-      {"shellscript", Language::Shell},
-      {"sh", Language::Shell},
-      {"bash", Language::Shell},
-      {"sql", Language::Sql},
-      {"lua", Language::Lua},
-      {"json", Language::Json},
-      {"jsonc", Language::Json},
-      {"yaml", Language::Yaml},
-      {"toml", Language::Toml},
-      {"ini", Language::Ini},
-      {"properties", Language::Properties},
-      {"dotenv", Language::DotEnv},
-      {"html", Language::Html},
-      {"xml", Language::Xml},
-      {"markdown", Language::Markdown},
-      {"css", Language::Css},
-      {"plaintext", Language::PlainText},
-      {"text", Language::PlainText},
-  };
-  for (const Entry& e : kIds)
-    if (e.id == id) return e.lang;
-  return language_for_path(uri);
+  // The file's extension first: a client serving several modes with one server may send one
+  // languageId for all of them (eglot sends "python" for a JSON file).
+  if (const auto by_path = language_by_path(uri)) return *by_path;
+  return language_named(id).value_or(Language::PlainText);
 }
 
 } // namespace pctlint::lsp

@@ -36,7 +36,7 @@ private:
   std::map<std::string, Draft> drafts_;
 };
 
-// The language of a document from its languageId (didOpen) or, failing that, its path.
+// The language of a document from its path or, where that says nothing, its languageId.
 Language language_of(std::string_view language_id, std::string_view uri);
 
 } // namespace pctlint::lsp

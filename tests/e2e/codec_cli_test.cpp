@@ -52,7 +52,7 @@ TEST_CASE("stdin mode answers one line per input line; errors name the line") {
         "http://h/~\nhttp://h/a%20b\n");
 }
 
-TEST_CASE("canon: the seed's back_uri keeps %3D") {
+TEST_CASE("canon: a back_uri query parameter keeps its %3D") {
   const std::string u =
       "http://example.com/doc@1:5/?back_uri=http://user:password@example.com/?foo%3Dbar";
   CHECK(run_pctlint({"canon", u}).out == u + "\n");

@@ -353,7 +353,7 @@ TEST_CASE("a rule finds nothing in a URL without its triggers") {
     url.text = "https://";
     for (int k = 0, len = int(rng() % 24); k < len; ++k)
       url.text += alphabet[rng() % alphabet.size()];
-    url.placeholders = find_placeholders(url.text, all_placeholder_styles, true);
+    url.placeholders = find_placeholders(url.text, all_placeholder_styles);
     const UrlParts parts = split_url(url.text);
     const UrlUnderCheck under{url, url.text, parts, config};
     ByteSet present;

@@ -58,7 +58,7 @@ TEST_CASE("split: lenient on what a linter must report") {
   CHECK(part(u, p.fragment) == "x#y");
 }
 
-TEST_CASE("seed 001: the back_uri query keeps its %3D") {
+TEST_CASE("the back_uri query keeps its %3D") {
   const std::string u =
       "http://example.com/doc@1:5/?back_uri=http://user:password@example.com/?foo%3Dbar";
   const UrlParts p = split_url(u);
@@ -79,7 +79,7 @@ TEST_CASE("canon: hex case, unreserved escapes, forbidden characters, lone %") {
   CHECK(canonicalize("https://EXAMPLE.com/%41") == "https://EXAMPLE.com/A");
 }
 
-TEST_CASE("seed 001: the ncbi URLs") {
+TEST_CASE("the ncbi URLs") {
   const std::string bad = "http://www.ncbi.nlm.nih.gov/pubmed?term=%C4rzteblatt";
   CHECK(canonicalize(bad) == bad); // canon cannot know the intended charset
   const std::string good = "http://www.ncbi.nlm.nih.gov/pubmed/?term=%E8%B5%B7%E5%8F%B8%E5%A0%A1";

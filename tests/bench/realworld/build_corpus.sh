@@ -1,0 +1,144 @@
+#!/bin/bash
+# Builds the real-world precision corpus into DEST from the pinned lists next to this script:
+#   repos.tsv   owner/name<TAB>commit     -> DEST/repos/owner+name   (checked out from a local bare mirror)
+#   npm.tsv     name<TAB>version          -> DEST/npm/name           (npm pack)
+#   debian.tsv  package<TAB>version       -> DEST/debian/package     (apt-get download + dpkg-deb -x)
+#
+# Usage: build_corpus.sh [--ci] DEST
+#   --ci   only the npm and Debian parts (what a CI machine without the GitHub mirrors can get)
+# Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
+#
+# Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
+# its pin changes (or the stamp is missing). A part that cannot be had (repo not mirrored, package
+# version no longer on the Debian mirror, no network) is reported and skipped; the exit status is
+# then 3, so a caller can tell a partial corpus from a whole one.
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ci=0
+if [[ "${1:-}" == "--ci" ]]; then ci=1; shift; fi
+[[ $# -eq 1 ]] || { echo "usage: $0 [--ci] DEST" >&2; exit 2; }
+mkdir -p "$1" || exit 2
+DEST=$(cd "$1" && pwd)
+MIRROR=${MIRROR:-/work/.mirror}
+stamps=$DEST/.stamps
+mkdir -p "$stamps" "$DEST/repos" "$DEST/npm" "$DEST/debian"
+missing=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fresh() { # fresh STAMPNAME PIN: true when the part was already built from PIN
+  [[ -f "$stamps/$1" && "$(cat "$stamps/$1")" == "$2" ]]
+}
+
+# Every *.gz under DIR that holds text (man pages, changelogs, NEWS) is decompressed in place.
+gunzip_text() {
+  find "$1" -type f -name '*.gz' -print0 | while IFS= read -r -d '' f; do
+    out=${f%.gz}
+    if gzip -dc -- "$f" > "$out.tmp" 2>/dev/null && grep -Iq . "$out.tmp" 2>/dev/null; then
+      mv -f -- "$out.tmp" "$out" && rm -f -- "$f"
+    else
+      rm -f -- "$out.tmp"
+    fi
+  done
+}
+
+# --- GitHub repositories -----------------------------------------------------------------------
+if [[ $ci -eq 0 ]]; then
+  while IFS=$'\t' read -r repo commit; do
+    [[ -z "$repo" || "$repo" == \#* ]] && continue
+    key=${repo/\//+}
+    out=$DEST/repos/$key
+    fresh "repo-$key" "$commit" && [[ -d "$out" ]] && continue
+    gitdir=$MIRROR/$key/repo
+    if [[ ! -d "$gitdir" ]]; then
+      echo "SKIPPED repo $repo: not mirrored at $gitdir." >&2
+      echo "  Get it with the session's fetch tool (fetch github:$repo), then rerun." >&2
+      missing=1; continue
+    fi
+    if ! git --git-dir="$gitdir" cat-file -e "$commit^{commit}" 2>/dev/null; then
+      echo "SKIPPED repo $repo: commit $commit is not in $gitdir (fetch a newer snapshot)." >&2
+      missing=1; continue
+    fi
+    # The tree is read into a temporary index and checked out from there, not with git archive:
+    # archive honours export-ignore in .gitattributes (laravel/framework leaves out tests/, src/
+    # stubs, .github/ that way) and stops at the first blob a mirror lacks (mirrors may list their
+    # largest files without content). Absent blobs are left out and reported. Nothing is written
+    # into the mirror.
+    rm -rf "$out" "$tmp/index" && mkdir -p "$out"
+    ok=1
+    GIT_INDEX_FILE=$tmp/index git --git-dir="$gitdir" read-tree "$commit" || ok=0
+    while IFS= read -r path; do
+      [[ -z "$path" ]] && continue
+      echo "  note: $repo: $path is absent from the mirror, left out" >&2
+      GIT_INDEX_FILE=$tmp/index git --git-dir="$gitdir" update-index --force-remove -- "$path" || ok=0
+    done < <(git --git-dir="$gitdir" ls-tree -r -l "$commit" | awk -F'\t' '{ split($1, a, " "); if (a[4] == "BAD") print $2 }')
+    [[ $ok -eq 1 ]] &&
+      GIT_INDEX_FILE=$tmp/index git --git-dir="$gitdir" --work-tree="$out" \
+        -c core.autocrlf=false -c core.symlinks=true checkout-index -a -f 2>"$tmp/checkout.err" || ok=0
+    if [[ $ok -eq 1 && ! -s "$tmp/checkout.err" ]]; then
+      echo "$commit" > "$stamps/repo-$key"
+      echo "repo $repo @ ${commit:0:12}"
+    else
+      echo "FAILED repo $repo: $(head -c 300 "$tmp/checkout.err")" >&2; rm -rf "$out"; missing=1
+    fi
+  done < "$here/repos.tsv"
+fi
+
+# --- npm packages ------------------------------------------------------------------------------
+while IFS=$'\t' read -r name version; do
+  [[ -z "$name" || "$name" == \#* ]] && continue
+  key=${name//\//+}
+  out=$DEST/npm/$key
+  fresh "npm-$key" "$version" && [[ -d "$out" ]] && continue
+  rm -rf "$tmp/npm" && mkdir -p "$tmp/npm"
+  if tgz=$(cd "$tmp/npm" && npm pack --silent "$name@$version" 2>/dev/null | tail -n 1) &&
+     [[ -f "$tmp/npm/$tgz" ]]; then
+    rm -rf "$out" && mkdir -p "$out"
+    # npm tarballs hold one top directory (normally package/)
+    tar -xzf "$tmp/npm/$tgz" -C "$out" --strip-components=1 --no-same-owner
+    echo "$version" > "$stamps/npm-$key"
+    echo "npm $name@$version"
+  else
+    echo "SKIPPED npm $name@$version: npm pack failed (network or unpublished version)." >&2
+    missing=1
+  fi
+done < "$here/npm.tsv"
+
+# --- Debian packages ---------------------------------------------------------------------------
+while IFS=$'\t' read -r pkg version; do
+  [[ -z "$pkg" || "$pkg" == \#* ]] && continue
+  out=$DEST/debian/$pkg
+  fresh "deb-$pkg" "$version" && [[ -d "$out" ]] && continue
+  rm -rf "$tmp/deb" && mkdir -p "$tmp/deb"
+  if (cd "$tmp/deb" && apt-get download -q "$pkg=$version" >/dev/null 2>&1) &&
+     deb=$(ls "$tmp/deb"/*.deb 2>/dev/null | head -n 1) && [[ -n "$deb" ]]; then
+    rm -rf "$out" "$tmp/x" && mkdir -p "$out" "$tmp/x"
+    dpkg-deb -x "$deb" "$tmp/x"
+    # keep documentation and man pages whole; elsewhere keep only text files (scripts, Python,
+    # Perl modules), dropping ELF binaries and other binary data
+    for keep in usr/share/doc usr/share/man; do
+      if [[ -d "$tmp/x/$keep" ]]; then
+        mkdir -p "$out/$keep" && cp -a "$tmp/x/$keep/." "$out/$keep/"
+      fi
+    done
+    (cd "$tmp/x" && find . -type f ! -path './usr/share/doc/*' ! -path './usr/share/man/*' -print0) |
+      while IFS= read -r -d '' f; do
+        if grep -Iq . "$tmp/x/$f" 2>/dev/null; then
+          mkdir -p "$out/$(dirname "$f")" && cp -a "$tmp/x/$f" "$out/$f"
+        fi
+      done
+    gunzip_text "$out"
+    echo "$version" > "$stamps/deb-$pkg"
+    echo "debian $pkg=$version"
+  else
+    echo "SKIPPED debian $pkg=$version: apt-get download failed. Run apt-get update; if the version" >&2
+    echo "  was superseded, get it from https://snapshot.debian.org/ or update debian.tsv." >&2
+    missing=1
+  fi
+done < "$here/debian.tsv"
+
+size=$(du -sm --exclude=.stamps "$DEST" | cut -f1)
+files=$(find "$DEST" -path "$DEST/.stamps" -prune -o -type f -print | wc -l)
+echo "corpus: $DEST, $files files, ${size} MB"
+[[ $missing -eq 0 ]] || { echo "corpus is partial (see SKIPPED above)" >&2; exit 3; }
