@@ -75,6 +75,14 @@ std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::
   const ByteClass& stops = prose_stops(active);
   const ByteClass& starts = placeholder_starts(active);
   std::size_t e = std::min(from, limit), after_hole = k;
+  // An IP-literal host right after "//": its brackets are the URL's ("http://[::1]:8080/").
+  if (t.substr(e, 3) == "//[") {
+    std::size_t close = e + 3;
+    while (close < limit && (charsets::hexdig.contains(t[close]) || t[close] == ':' ||
+                             t[close] == '.' || t[close] == '%' || charsets::alnum.contains(t[close])))
+      ++close;
+    if (close < limit && t[close] == ']') e = after_hole = close + 1;
+  }
   const std::string_view bounded = t.substr(0, limit);
   for (;;) {
     const std::size_t i = stops.find(bounded, e);
@@ -449,10 +457,8 @@ private:
     return end_;
   }
 
-  bool curl_line() const {
-    const std::string_view before = src_.substr(line_start_, start_ - line_start_);
-    const std::size_t c = before.find("curl");
-    return c != npos && c + 4 < before.size() && is_blank(before[c + 4]);
+  unsigned line_styles() const {
+    return command_line_styles(src_.substr(line_start_, start_ - line_start_));
   }
 
   // Fills url_ from text[k, e) of `piece`.
@@ -485,7 +491,7 @@ private:
     const bool exact = e != npos;
     // printf templates are common in docs; in an attribute they are not.
     const unsigned active = active_placeholder_styles(
-        options_.placeholders, context == UrlContext::Prose, curl_line());
+        options_.placeholders, context == UrlContext::Prose, line_styles());
     if (exact) {
       holes = true;
       // An attribute's value (HTML in Markdown) is read with its entities decoded.
@@ -610,7 +616,7 @@ private:
     if (!long_enough(d.text.size())) return false;
     if (slashes_ && d.text.compare(scheme_end_ - 1, 3, "://") != 0) return false;
     const unsigned active = active_placeholder_styles(
-        options_.placeholders, spec_of(lang).printf, curl_line());
+        options_.placeholders, spec_of(lang).printf, line_styles());
     emit(piece, 0, d.text.size(), UrlContext::StringLiteral, false, true, active);
     return true;
   }
@@ -668,7 +674,7 @@ private:
     const std::size_t value_end = trim_end(piece.text, k, piece.text.size());
     const LanguageSpec& spec = spec_of(lang);
     const unsigned active = active_placeholder_styles(
-        options_.placeholders, spec.printf && !lit.attribute && !lit.config, curl_line());
+        options_.placeholders, spec.printf && !lit.attribute && !lit.config, line_styles());
     // Only a literal that starts with the URL on this line, and ends on it, can be the URL whole.
     bool at_value_start = lit.content_begin >= line_start_;
     for (std::size_t i = 0; i < k && at_value_start; ++i)

@@ -35,14 +35,15 @@ enum class PlaceholderStyle : unsigned {
   Erb = 1u << 3,          // <%= expr %>
   ColonParam = 1u << 4,   // /users/:id path parameters
   Printf = 1u << 5,       // %s %d %v %1$s %(name)s: printf languages' strings, and prose
-  PercentName = 1u << 6,  // %HOSTIP %TESTNUMBER% %APPDATA%: test harnesses, batch files
+  PercentName = 1u << 6,  // %HOSTIP %TESTNUMBER% %APPDATA% %{...%}: test harnesses, batch files, zsh
   AngleName = 1u << 7,    // <bucket> <hostname>: documentation
   OptionalPart = 1u << 8, // [user:pass@] [:port]: documentation of optional parts
   CurlGlob = 1u << 9,     // [1-100] [a-z]: curl's URL globbing, on a line that runs curl
   HashBrace = 1u << 10,   // #{expr}: Ruby, CoffeeScript, Crystal, Elixir interpolation
   DollarParen = 1u << 11, // $(command) $(VAR): shell command substitution, make variables
+  GitFormat = 1u << 12,   // %H %n %an: git log's --format, on a line that runs git log or show
 };
-inline constexpr unsigned all_placeholder_styles = 0xFFF;
+inline constexpr unsigned all_placeholder_styles = 0x1FFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

@@ -306,6 +306,10 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
 // %NAME% and %NAME: an upper-case name of three or more characters. One that begins with two hex
 // digits ("%C3A") is an escape unless a closing '%' makes it a name ("%DATE%").
 std::size_t percent_name_end(std::string_view t, std::size_t i) {
+  if (t.substr(i, 2) == "%{") { // a zsh prompt sequence %{ ... %}
+    const std::size_t close = t.find("%}", i + 2);
+    if (close != npos) return close + 2;
+  }
   if (t[i] != '%' || i + 1 >= t.size() || !((t[i + 1] >= 'A' && t[i + 1] <= 'Z') || t[i + 1] == '_'))
     return npos;
   std::size_t k = i + 1;
@@ -354,6 +358,13 @@ std::size_t curl_glob_end(std::string_view t, std::size_t i) {
   return close + 1;
 }
 
+// git log --format: %H %h %n %b %s, and two letters after a and c (%an %cd).
+std::size_t git_format_end(std::string_view t, std::size_t i) {
+  if (t[i] != '%' || i + 1 >= t.size() || is_escape_at(t, i) || !is_alpha(t[i + 1])) return npos;
+  if ((t[i + 1] == 'a' || t[i + 1] == 'c') && i + 2 < t.size() && is_alpha(t[i + 2])) return i + 3;
+  return i + 2;
+}
+
 struct PlaceholderKind {
   PlaceholderStyle style;
   std::string_view name;   // in the configuration
@@ -375,6 +386,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::Printf, "printf", "%", printf_end},
     {PlaceholderStyle::OptionalPart, "optional-part", "[", optional_part_end},
     {PlaceholderStyle::CurlGlob, "curl-glob", "[", curl_glob_end},
+    {PlaceholderStyle::GitFormat, "git-format", "%", git_format_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -395,11 +407,23 @@ std::string_view name_of(PlaceholderStyle style) {
   return "";
 }
 
-unsigned active_placeholder_styles(unsigned configured, bool printf_here, bool curl_here) {
+unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles) {
   unsigned active = configured;
   if (!printf_here) active &= ~static_cast<unsigned>(PlaceholderStyle::Printf);
-  if (!curl_here) active &= ~static_cast<unsigned>(PlaceholderStyle::CurlGlob);
-  return active;
+  constexpr unsigned kByCommand = static_cast<unsigned>(PlaceholderStyle::CurlGlob) |
+                                  static_cast<unsigned>(PlaceholderStyle::GitFormat);
+  return active & (~kByCommand | line_styles);
+}
+
+unsigned command_line_styles(std::string_view before) {
+  unsigned styles = 0;
+  const std::size_t curl = before.find("curl");
+  if (curl != npos && curl + 4 < before.size() && (before[curl + 4] == ' ' || before[curl + 4] == '\t'))
+    styles |= static_cast<unsigned>(PlaceholderStyle::CurlGlob);
+  if (before.find("--format") != npos || before.find("--pretty") != npos ||
+      before.find("git log") != npos || before.find("git show") != npos)
+    styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
+  return styles;
 }
 
 const ByteClass& placeholder_starts(unsigned active) {

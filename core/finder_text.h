@@ -23,8 +23,12 @@ DecodedText decode_literal(std::string_view source, std::size_t begin, std::size
                            EscapeStyle style, char quote, bool code_point_hex);
 
 // Which placeholder styles apply to a URL: the configured ones, less printf's where strings are
-// not printf templates and curl's globs where no curl command runs.
-unsigned active_placeholder_styles(unsigned configured, bool printf_here, bool curl_here);
+// not printf templates, and curl's globs and git's format placeholders except on a line that
+// runs curl or git (see command_line_styles).
+unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles);
+
+// The styles a command on the line before a URL enables: curl's globs, git's format.
+unsigned command_line_styles(std::string_view line_before_url);
 
 // Template placeholders in a URL's text, per the active PlaceholderStyle bits, starting at or
 // after `from` (a URL's "scheme://" or "mailto:" holds none, so the finder starts after it).

@@ -165,7 +165,16 @@ struct UrlChecker {
       if (!rules[static_cast<std::size_t>(i)]->may_find(url)) to_run &= ~(RuleMask{1} << i);
     }
     if (!to_run) return;
-    const UrlParts parts = split_url(url.text);
+    // Placeholders hold no delimiter: "#{id}" starts no fragment.
+    std::string_view shape = url.text;
+    if (!url.placeholders.empty()) {
+      masked.assign(url.text);
+      for (const Span& p : url.placeholders)
+        std::fill(masked.begin() + static_cast<std::ptrdiff_t>(p.begin),
+                  masked.begin() + static_cast<std::ptrdiff_t>(p.end), 'x');
+      shape = masked;
+    }
+    const UrlParts parts = split_url(shape);
     escapes_of(url, escapes);
     const UrlUnderCheck under{url, url.text, parts, config, &escapes};
     for (; to_run; to_run &= to_run - 1) { // in rule order
@@ -183,6 +192,7 @@ struct UrlChecker {
   std::array<Severity, 64> severity{};
   std::vector<UrlFinding> findings;
   std::vector<std::uint32_t> escapes;
+  std::string masked;
 };
 
 void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {

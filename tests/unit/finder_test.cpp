@@ -209,7 +209,7 @@ TEST_CASE("a URL's placeholders are those of its text, whatever surrounds it") {
         const bool printf_here = u.context == UrlContext::Prose ||
                                  (printf_language && u.context == UrlContext::StringLiteral);
         const auto expected = find_placeholders(
-            u.text, active_placeholder_styles(all_placeholder_styles, printf_here, false),
+            u.text, active_placeholder_styles(all_placeholder_styles, printf_here, 0),
             u.text.find(':') + 1);
         REQUIRE(u.placeholders.size() == expected.size());
         for (std::size_t i = 0; i < expected.size(); ++i) {
