@@ -667,6 +667,8 @@ private:
   }
 
   bool in_literal(const Literal& lit, Language lang) {
+    // In the literal's opening delimiter (R"s://(...)"), not its content.
+    if (start_ < std::max(lit.content_begin, line_start_)) return false;
     const LiteralLine& ll = literal_line(lit, lang);
     Piece piece = piece_of(ll);
     if (is_regex(lit, piece, lang)) return false;

@@ -95,15 +95,17 @@ LinePosition LineIndex::position_of(std::size_t offset, OffsetEncoding enc) cons
   return {line_no, column_of(text, in_line, enc)};
 }
 
-std::size_t column_of(std::string_view line, std::size_t in_line, OffsetEncoding enc) {
-  // Count whole characters before `in_line`; an offset inside a character maps to its start.
+namespace {
+
+// column_of() from a point it reached before: `i` and `units` are where an earlier count for a
+// smaller offset stopped, and are where this one stops.
+void count_on(std::string_view line, std::size_t in_line, OffsetEncoding enc, std::size_t& i,
+              std::size_t& units) {
   // ASCII first, 8 bytes at a time: each is one unit in every encoding.
-  std::size_t i = 0;
-  for (std::uint64_t word; i + 8 <= in_line; i += 8) {
+  for (std::uint64_t word; i + 8 <= in_line; i += 8, units += 8) {
     std::memcpy(&word, line.data() + i, 8);
     if (word & 0x8080808080808080u) break;
   }
-  std::size_t units = i;
   while (i < in_line) {
     if (static_cast<unsigned char>(line[i]) < 0x80) {
       ++units, ++i;
@@ -114,6 +116,14 @@ std::size_t column_of(std::string_view line, std::size_t in_line, OffsetEncoding
     units += units_of(c, enc);
     i += c.length;
   }
+}
+
+} // namespace
+
+std::size_t column_of(std::string_view line, std::size_t in_line, OffsetEncoding enc) {
+  // Count whole characters before `in_line`; an offset inside a character maps to its start.
+  std::size_t i = 0, units = 0;
+  count_on(line, in_line, enc, i, units);
   return units;
 }
 
@@ -166,9 +176,24 @@ const LineCursor::Line& LocatedOffsets::line_of(std::size_t offset) const {
 }
 
 LinePosition LocatedOffsets::position_of(std::size_t offset, OffsetEncoding enc) const {
-  const LineCursor::Line& l = line_of(offset);
-  const std::size_t in_line = std::min(std::min(offset, text_size_) - l.start, l.text.size());
-  return {l.index, column_of(l.text, in_line, enc)};
+  std::vector<std::size_t>& columns = columns_[static_cast<std::size_t>(enc)];
+  if (columns.empty() && !offsets_.empty()) {
+    // All of them at once, each line's columns counted on from the previous offset's: many
+    // offsets on one long line (a minified file) cost one pass over it, not one each.
+    columns.reserve(offsets_.size());
+    std::size_t i = 0, units = 0;
+    for (std::size_t k = 0; k < offsets_.size(); ++k) {
+      const LineCursor::Line& l = lines_[k];
+      if (k == 0 || lines_[k - 1].start != l.start) i = units = 0;
+      const std::size_t in_line =
+          std::min(std::min(offsets_[k], text_size_) - l.start, l.text.size());
+      count_on(l.text, in_line, enc, i, units);
+      columns.push_back(units);
+    }
+  }
+  const std::size_t k = static_cast<std::size_t>(
+      std::lower_bound(offsets_.begin(), offsets_.end(), offset) - offsets_.begin());
+  return {lines_[k].index, columns[k]};
 }
 
 std::size_t LineIndex::offset_of(LinePosition pos, OffsetEncoding enc) const {

@@ -4,6 +4,7 @@
 // that is a character boundary has a column and converting back lands on the same boundary.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string_view>
@@ -87,6 +88,7 @@ private:
   std::size_t text_size_;
   std::vector<std::size_t> offsets_; // sorted, unique
   std::vector<LineCursor::Line> lines_;
+  mutable std::array<std::vector<std::size_t>, 3> columns_; // by OffsetEncoding, when asked
 };
 
 // LineIndex::offset_of without indexing the text: only the lines up to `pos.line` are walked

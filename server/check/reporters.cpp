@@ -10,6 +10,34 @@
 
 namespace pctlint::check {
 
+namespace {
+
+// The source line shown under a finding: the whole line, or on a long one (a minified file) the
+// stretch around the finding, so a report costs the same on any line.
+void excerpt(std::string_view line, std::size_t from, std::size_t to, Reported& r) {
+  constexpr std::size_t kContext = 80;
+  if (line.size() <= 2 * kContext + 80) {
+    r.source_line.assign(line);
+    r.caret_from = from, r.caret_to = to;
+    return;
+  }
+  auto char_start = [&](std::size_t i) {
+    while (i > 0 && i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80)
+      --i;
+    return i;
+  };
+  const std::size_t begin = char_start(from > kContext ? from - kContext : 0);
+  const std::size_t end = char_start(std::min(line.size(), std::max(to, from + 1) + kContext));
+  r.source_line.clear();
+  if (begin > 0) r.source_line += "\u2026";
+  r.caret_from = r.source_line.size() + (from - begin);
+  r.caret_to = r.source_line.size() + (std::min(to, end) - begin);
+  r.source_line.append(line.substr(begin, end - begin));
+  if (end < line.size()) r.source_line += "\u2026";
+}
+
+} // namespace
+
 std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&& diagnostics) {
   std::vector<Reported> out;
   if (diagnostics.empty()) return out;
@@ -37,9 +65,7 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
     r.start = pos(d.begin);
     r.end = pos(d.end);
     const LineCursor::Line& line = located.line_of(d.begin);
-    r.source_line = std::string(line.text);
-    r.caret_from = d.begin - line.start;
-    r.caret_to = std::min(d.end - line.start, r.source_line.size());
+    excerpt(line.text, d.begin - line.start, std::min(d.end - line.start, line.text.size()), r);
     if (d.fix) {
       r.fix = d.fix->applicability;
       r.fix_title = std::move(d.fix->title);

@@ -3,9 +3,12 @@
 #   repos.tsv   owner/name<TAB>commit     -> DEST/repos/owner+name   (checked out from a local bare mirror)
 #   npm.tsv     name<TAB>version          -> DEST/npm/name           (npm pack)
 #   debian.tsv  package<TAB>version       -> DEST/debian/package     (apt-get download + dpkg-deb -x)
+#   holdout.tsv owner/name<TAB>commit     -> DEST/holdout/owner+name (held-out repositories, scored apart)
 #
-# Usage: build_corpus.sh [--ci] DEST
-#   --ci   only the npm and Debian parts (what a CI machine without the GitHub mirrors can get)
+# Usage: build_corpus.sh [--ci] [--no-holdout] DEST
+#   --ci          only the npm and Debian parts (what a CI machine without the GitHub mirrors can
+#                 get); implies --no-holdout
+#   --no-holdout  leave out the holdout repositories (holdout.tsv)
 # Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
 #
 # Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
@@ -16,8 +19,16 @@ set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ci=0
-if [[ "${1:-}" == "--ci" ]]; then ci=1; shift; fi
-[[ $# -eq 1 ]] || { echo "usage: $0 [--ci] DEST" >&2; exit 2; }
+holdout=1
+while [[ $# -gt 0 && "$1" == --* ]]; do
+  case $1 in
+    --ci) ci=1; holdout=0 ;;
+    --no-holdout) holdout=0 ;;
+    *) echo "usage: $0 [--ci] [--no-holdout] DEST" >&2; exit 2 ;;
+  esac
+  shift
+done
+[[ $# -eq 1 ]] || { echo "usage: $0 [--ci] [--no-holdout] DEST" >&2; exit 2; }
 mkdir -p "$1" || exit 2
 DEST=$(cd "$1" && pwd)
 MIRROR=${MIRROR:-/work/.mirror}
@@ -44,20 +55,24 @@ gunzip_text() {
 }
 
 # --- GitHub repositories -----------------------------------------------------------------------
-if [[ $ci -eq 0 ]]; then
+# build_repos LIST SUBDIR STAMPPREFIX: checks out each owner/name<TAB>commit of LIST into
+# DEST/SUBDIR/owner+name, recording the commit in DEST/.stamps/STAMPPREFIX-owner+name.
+build_repos() {
+  local list=$1 sub=$2 prefix=$3 repo commit key out gitdir ok path
+  mkdir -p "$DEST/$sub"
   while IFS=$'\t' read -r repo commit; do
     [[ -z "$repo" || "$repo" == \#* ]] && continue
     key=${repo/\//+}
-    out=$DEST/repos/$key
-    fresh "repo-$key" "$commit" && [[ -d "$out" ]] && continue
+    out=$DEST/$sub/$key
+    fresh "$prefix-$key" "$commit" && [[ -d "$out" ]] && continue
     gitdir=$MIRROR/$key/repo
     if [[ ! -d "$gitdir" ]]; then
-      echo "SKIPPED repo $repo: not mirrored at $gitdir." >&2
+      echo "SKIPPED $sub $repo: not mirrored at $gitdir." >&2
       echo "  Get it with the session's fetch tool (fetch github:$repo), then rerun." >&2
       missing=1; continue
     fi
     if ! git --git-dir="$gitdir" cat-file -e "$commit^{commit}" 2>/dev/null; then
-      echo "SKIPPED repo $repo: commit $commit is not in $gitdir (fetch a newer snapshot)." >&2
+      echo "SKIPPED $sub $repo: commit $commit is not in $gitdir (fetch a newer snapshot)." >&2
       missing=1; continue
     fi
     # The tree is read into a temporary index and checked out from there, not with git archive:
@@ -77,13 +92,17 @@ if [[ $ci -eq 0 ]]; then
       GIT_INDEX_FILE=$tmp/index git --git-dir="$gitdir" --work-tree="$out" \
         -c core.autocrlf=false -c core.symlinks=true checkout-index -a -f 2>"$tmp/checkout.err" || ok=0
     if [[ $ok -eq 1 && ! -s "$tmp/checkout.err" ]]; then
-      echo "$commit" > "$stamps/repo-$key"
-      echo "repo $repo @ ${commit:0:12}"
+      echo "$commit" > "$stamps/$prefix-$key"
+      echo "$sub $repo @ ${commit:0:12}"
     else
-      echo "FAILED repo $repo: $(head -c 300 "$tmp/checkout.err")" >&2; rm -rf "$out"; missing=1
+      echo "FAILED $sub $repo: $(head -c 300 "$tmp/checkout.err")" >&2; rm -rf "$out"; missing=1
     fi
-  done < "$here/repos.tsv"
-fi
+  done < "$list"
+}
+
+[[ $ci -eq 0 ]] && build_repos "$here/repos.tsv" repos repo
+# The holdout repositories are never used to tune the finder; precision.py scores them apart.
+[[ $holdout -eq 1 ]] && build_repos "$here/holdout.tsv" holdout holdout
 
 # --- npm packages ------------------------------------------------------------------------------
 while IFS=$'\t' read -r name version; do

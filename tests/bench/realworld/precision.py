@@ -7,7 +7,9 @@
 Runs `BIN --check --no-ignore --format json -j2 DEST` (or reads a saved report with --from-json),
 joins the findings with reviewed.tsv (path, line, col, rule, verdict, note; exact key first, then
 the same path + line + rule) and prints per rule and overall figures and the reviewed TRUE findings
-that are no longer reported (regressions). See README.md in this directory. Standard library only.
+that are no longer reported (regressions). The figures are given for the main corpus (repos/, npm/,
+debian/), for the holdout group (holdout/, repositories never used to tune the finder) and for
+both together. See README.md in this directory. Standard library only.
 """
 import argparse
 import collections
@@ -121,15 +123,63 @@ def file_lines(dest, rel):
     return _lines_cache[rel]
 
 
+HOLDOUT_DIR = "holdout"
+GROUPS = ("main", "holdout")
+
+
+def group_of(rel):
+    """'holdout' for paths under DEST/holdout/, 'main' for everything else."""
+    return "holdout" if rel.split("/", 1)[0] == HOLDOUT_DIR else "main"
+
+
 def corpus_bytes(dest):
-    total = 0
+    """Bytes of file content per group (symlinks and .stamps left out)."""
+    total = collections.Counter()
     for root, dirs, files in os.walk(dest):
         dirs[:] = [d for d in dirs if d != ".stamps"]
         for name in files:
             p = os.path.join(root, name)
             if not os.path.islink(p):
-                total += os.path.getsize(p)
+                total[group_of(relpath(p, dest))] += os.path.getsize(p)
     return total
+
+
+def precision_of(c):
+    return c["true"] / (c["true"] + c["false"]) if c["true"] + c["false"] else None
+
+
+def print_table(title, per, mb):
+    """Prints the per-rule table of one group; returns its totals."""
+    hdr = ("rule", "all", "info", "in-tests", "scored", "scored/MB", "true", "false", "test-data",
+           "unrev", "precision")
+    fmt = "%-7s %7s %6s %8s %7s %9s %6s %6s %9s %6s %9s"
+    print()
+    print("== %s  (%.1f MB)" % (title, mb))
+    print(fmt % hdr)
+    mb = mb or 1.0
+    tot = collections.Counter()
+    for rule in sorted(set(RULES) | set(per)):
+        c = per.get(rule, collections.Counter())
+        tot.update(c)
+        prec = precision_of(c)
+        print(fmt % (rule, c["all"], c["info"], c["in-tests"], c["scored"],
+                     "%.2f" % (c["scored"] / mb), c["true"], c["false"], c["test-data"],
+                     c["unreviewed"], "-" if prec is None else "%.3f" % prec))
+    prec = precision_of(tot)
+    print(fmt % ("total", tot["all"], tot["info"], tot["in-tests"], tot["scored"],
+                 "%.2f" % (tot["scored"] / mb), tot["true"], tot["false"], tot["test-data"],
+                 tot["unreviewed"], "-" if prec is None else "%.3f" % prec))
+    return tot
+
+
+def overall_line(title, tot):
+    prec = precision_of(tot)
+    if prec is None:
+        return "%-9s precision: -       (%d scored, nothing reviewed; %d unreviewed)" % (
+            title, tot["scored"], tot["unreviewed"])
+    return ("%-9s precision: %.4f  (%d scored: %d true, %d false, %d test-data, %d unreviewed)"
+            % (title, prec, tot["scored"], tot["true"], tot["false"], tot["test-data"],
+               tot["unreviewed"]))
 
 
 def main():
@@ -160,54 +210,44 @@ def main():
     findings = load_findings(report, dest)
     reviewed = load_reviewed(a.reviewed)
     matched = join(findings, reviewed)
-    mb = corpus_bytes(dest) / 1e6 or 1.0
+    size = corpus_bytes(dest)
+    mb = {g: size[g] / 1e6 for g in GROUPS}
+    mb["all"] = sum(size.values()) / 1e6
 
-    per = collections.defaultdict(collections.Counter)
+    per = {g: collections.defaultdict(collections.Counter) for g in GROUPS + ("all",)}
     for f in findings:
-        c = per[f["rule"]]
-        c["all"] += 1
         test = is_test_path(f["path"])
         f["test"] = test
-        if f["severity"] == "info":
-            c["info"] += 1
-            continue
-        if test:
-            c["in-tests"] += 1
-            continue
-        c["scored"] += 1
-        r = f["review"]
-        if r is None:
-            c["unreviewed"] += 1
-        else:
-            c[r["verdict"]] += 1
+        f["group"] = group_of(f["path"])
+        for c in (per[f["group"]][f["rule"]], per["all"][f["rule"]]):
+            c["all"] += 1
+            if f["severity"] == "info":
+                c["info"] += 1
+                continue
+            if test:
+                c["in-tests"] += 1
+                continue
+            c["scored"] += 1
+            r = f["review"]
+            if r is None:
+                c["unreviewed"] += 1
+            else:
+                c[r["verdict"]] += 1
 
     print("corpus: %s  %.1f MB  %d files checked" % (
-        dest, mb, report.get("summary", {}).get("filesChecked", 0)))
+        dest, mb["all"], report.get("summary", {}).get("filesChecked", 0)))
     print("scored = warning/error findings outside test directories; precision = true/(true+false)"
           " over reviewed scored findings")
-    hdr = ("rule", "all", "info", "in-tests", "scored", "scored/MB", "true", "false", "test-data",
-           "unrev", "precision")
-    fmt = "%-7s %7s %6s %8s %7s %9s %6s %6s %9s %6s %9s"
-    print(fmt % hdr)
-    tot = collections.Counter()
-    for rule in sorted(set(RULES) | set(per)):
-        c = per.get(rule, collections.Counter())
-        tot.update(c)
-        prec = c["true"] / (c["true"] + c["false"]) if c["true"] + c["false"] else None
-        print(fmt % (rule, c["all"], c["info"], c["in-tests"], c["scored"],
-                     "%.2f" % (c["scored"] / mb), c["true"], c["false"], c["test-data"],
-                     c["unreviewed"], "-" if prec is None else "%.3f" % prec))
-    prec = tot["true"] / (tot["true"] + tot["false"]) if tot["true"] + tot["false"] else None
-    print(fmt % ("total", tot["all"], tot["info"], tot["in-tests"], tot["scored"],
-                 "%.2f" % (tot["scored"] / mb), tot["true"], tot["false"], tot["test-data"],
-                 tot["unreviewed"], "-" if prec is None else "%.3f" % prec))
+    tots = {}
+    tots["main"] = print_table("main corpus (repos/, npm/, debian/)", per["main"], mb["main"])
+    if mb["holdout"] or per["holdout"]:
+        tots["holdout"] = print_table("holdout (holdout/)", per["holdout"], mb["holdout"])
+    tots["all"] = print_table("combined", per["all"], mb["all"])
     print()
-    if prec is None:
-        print("overall precision: - (nothing reviewed)")
-    else:
-        print("overall precision: %.4f  (%d true / %d true+false; %d test-data; %d scored findings"
-              " unreviewed)" % (prec, tot["true"], tot["true"] + tot["false"], tot["test-data"],
-                                tot["unreviewed"]))
+    for g, title in (("main", "main"), ("holdout", "holdout"), ("all", "combined")):
+        if g in tots:
+            print(overall_line(title, tots[g]))
+    prec = precision_of(tots["all"])
 
     # regressions: reviewed TRUE findings no longer reported
     reported = {(f["path"], f["line"], f["col"], f["rule"]) for f in findings}
