@@ -148,7 +148,9 @@ bool sentence_word(std::string_view w) {
 // Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
 // sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
-bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes) {
+// `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
+bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
+                      bool strict = false) {
   std::string masked; // placeholders read as word characters, whatever they hold
   if (!holes.empty()) {
     masked.assign(value);
@@ -170,10 +172,25 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes) {
     i = j;
   }
   if (words.empty() || words.size() > 3) return false;
+  for (std::string_view w : words)
+    if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
+      return false; // another URL, a sentence, an option, markup or code
+  if (url.back() == ':') return false; // "key: value", a header
+  // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
+  // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
+  const auto balance = [](std::string_view s) {
+    return std::count(s.begin(), s.end(), '(') - std::count(s.begin(), s.end(), ')');
+  };
+  if (balance(url) > 0 && balance(value) == 0) return true;
+  const std::string_view last = words.back();
+  constexpr std::string_view kMarks = "/.?=&%#@";
+  if (last.find_first_of(kMarks) != npos && last.find_first_of(kMarks) + 1 < last.size() &&
+      kMarks.find(last.back()) == npos && !std::strchr(".,:;!?", last.back()))
+    return true;
+  if (strict) return false;
   bool at_sign = false;
   for (std::string_view w : words) {
-    if (w.find("://") != npos || sentence_word(w)) return false;
-    if (std::strchr("-([{}|<>;&=\\", w[0]) || std::strchr(".,:;!?)", w.back())) return false;
+    if (w[0] == '(' || std::strchr(".,:;!?)", w.back())) return false; // an aside, punctuation
     if (w.size() > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z') return false;
     at_sign = at_sign || w.find('@') != npos;
   }
@@ -492,6 +509,20 @@ private:
     // printf templates are common in docs; in an attribute they are not.
     const unsigned active = active_placeholder_styles(
         options_.placeholders, context == UrlContext::Prose, line_styles());
+    const char quote = k > 0 ? piece.text[k - 1] : '\0';
+    if (!exact && (quote == '"' || quote == '\'')) {
+      // A quoted literal in a code block or code span: one URL, blanks and all, when it reads so.
+      const std::size_t close = piece.text.find(quote, k);
+      if (close != npos) {
+        const std::string_view quoted = piece.text.substr(k, close - k);
+        const auto found = find_placeholders(quoted, active, scheme_end_);
+        if (quoted.find_first_of(" \t") != npos && !is_blank(quoted.back()) &&
+            reads_as_one_url(quoted, found, true)) {
+          e = close;
+          holes = !found.empty();
+        }
+      }
+    }
     if (exact) {
       holes = true;
       // An attribute's value (HTML in Markdown) is read with its entities decoded.
@@ -502,7 +533,7 @@ private:
         k = 0;
         e = word_.text.size();
       }
-    } else {
+    } else if (e == npos) {
       e = prose_end(piece.text, k, k + scheme_end_, piece.text.size(), active, holes);
     }
     if (e < k || !long_enough(e - k)) return false;
@@ -708,7 +739,8 @@ private:
     if (at_value_start) {
       const auto found = find_placeholders(value, active, scheme_end_);
       holes = !found.empty();
-      exact = reads_as_one_url(value, found);
+      // An href's value is a URL by definition, blanks and all.
+      exact = lit.url_attribute || reads_as_one_url(value, found);
     }
     UrlContext in_context = context;
     if (!exact) { // markup inside the literal ("<a href=\"...\">") may give the extent

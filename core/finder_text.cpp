@@ -286,6 +286,13 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
     k = arg;
   while (k < t.size() && std::string_view("-+ #0'").find(t[k]) != npos)
     ++k;
+  if (k < t.size() && t[k] == '[') { // Go's argument index: %[1]s
+    const std::size_t close = t.find(']', k);
+    if (close == npos || close == k + 1) return npos;
+    for (std::size_t d = k + 1; d < close; ++d)
+      if (t[d] < '0' || t[d] > '9') return npos;
+    k = close + 1;
+  }
   digits();
   if (k < t.size() && t[k] == '.') ++k, digits();
   while (k < t.size() && std::string_view("hlLqjzt").find(t[k]) != npos)

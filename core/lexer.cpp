@@ -47,6 +47,13 @@ bool starts_at(std::string_view s, std::size_t i, std::string_view token) {
   return !token.empty() && i < s.size() && s[i] == token[0] && s.compare(i, token.size(), token) == 0;
 }
 
+bool iequals_ascii(std::string_view a, std::string_view lowercase) {
+  if (a.size() != lowercase.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (ascii_lower(a[k]) != lowercase[k]) return false;
+  return true;
+}
+
 bool iat(std::string_view s, std::size_t i, std::string_view lowercase_token) {
   if (i + lowercase_token.size() > s.size()) return false;
   for (std::size_t k = 0; k < lowercase_token.size(); ++k)
@@ -901,6 +908,10 @@ private:
         lit_.regex = name == "pattern";
         lit_.list = name.ends_with("schemaLocation") || name == "srcset" || name == "ping" ||
                     name == "archive" || name == "content";
+        for (std::string_view url_name : {"href", "src", "action", "formaction", "cite", "poster",
+                                          "background", "codebase", "longdesc", "manifest", "icon",
+                                          "usemap", "xlink:href", "itemtype", "itemid"})
+          lit_.url_attribute = lit_.url_attribute || iequals_ascii(name, url_name);
         if (src_[k] == '"' || src_[k] == '\'') {
           lit_.open = k;
           lit_.content_begin = k + 1;

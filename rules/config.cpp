@@ -1,7 +1,9 @@
 #include "rules/config.h"
 
+#include "rules/json_text.h"
 #include "rules/rule.h"
 
+#include <cctype>
 #include <nlohmann/json.hpp>
 
 namespace pctlint {
@@ -11,137 +13,254 @@ Severity Config::severity_of(const RuleInfo& rule) const {
   return it == rule_severity.end() ? rule.default_severity : it->second;
 }
 
-namespace {
-
-using nlohmann::json;
-
-struct Bad {
-  ConfigError error;
-};
-
-[[noreturn]] void fail(std::string key, std::string message) {
-  throw Bad{{std::move(key), std::move(message)}};
+bool Config::selects(std::string_view path) const {
+  if (!include_globs.empty() && !include_globs.matches(path)) return false;
+  return exclude_globs.empty() || !exclude_globs.matches(path);
 }
 
-std::string type_name(const json& j) {
-  return j.type_name();
+const Config& Config::for_path(std::string_view path, std::optional<Config>& storage) const {
+  const Config* current = this;
+  for (const Override& o : overrides) {
+    if (!o.globs.matches(path)) continue;
+    if (!storage) storage = *this;
+    Config& c = *storage;
+    for (const auto& [id, severity] : o.rule_severity)
+      c.rule_severity[id] = severity;
+    if (o.schemes) c.finder.schemes = *o.schemes;
+    if (o.mailto) c.finder.mailto = *o.mailto;
+    if (o.placeholders) c.finder.placeholders = *o.placeholders;
+    if (o.allow_non_ascii) c.allow_non_ascii = *o.allow_non_ascii;
+    if (o.non_ascii_in_prose) c.non_ascii_in_prose = *o.non_ascii_in_prose;
+    current = &c;
+  }
+  return *current;
 }
 
-bool get_bool(const json& j, const std::string& key) {
-  if (!j.is_boolean()) fail(key, "expected true or false, got " + type_name(j));
-  return j.get<bool>();
-}
-
-std::vector<std::string> get_strings(const json& j, const std::string& key) {
-  if (!j.is_array()) fail(key, "expected an array of strings, got " + type_name(j));
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < j.size(); ++i) {
-    if (!j[i].is_string())
-      fail(key + "/" + std::to_string(i), "expected a string, got " + type_name(j[i]));
-    out.push_back(j[i].get<std::string>());
+std::string ConfigResult::describe(std::string_view path) const {
+  std::string out;
+  for (const ConfigError& e : errors) {
+    if (!out.empty()) out += '\n';
+    out += std::string(path);
+    if (e.line) out += ":" + std::to_string(e.line);
+    out += ": ";
+    if (!e.key.empty()) out += e.key + ": ";
+    out += e.message;
   }
   return out;
 }
 
-Severity get_severity(const json& j, const std::string& key) {
-  if (!j.is_string())
-    fail(key, "expected \"off\", \"info\", \"warning\" or \"error\", got " + type_name(j));
-  const auto s = parse_severity(j.get<std::string>());
-  if (!s)
-    fail(key, "unknown severity '" + j.get<std::string>() + "' (use off, info, warning or error)");
-  return *s;
-}
+namespace {
 
-unsigned placeholder_bit(const std::string& name, const std::string& key) {
-  if (const auto style = placeholder_style_named(name)) return static_cast<unsigned>(*style);
-  std::string known;
-  for (unsigned bit = 1; bit <= all_placeholder_styles; bit <<= 1)
-    known += (known.empty() ? "" : ", ") + std::string(name_of(static_cast<PlaceholderStyle>(bit)));
-  fail(key, "unknown placeholder style '" + name + "' (use " + known + ")");
-}
+using nlohmann::json;
 
-void apply(const json& j, Config& c) {
-  if (!j.is_object()) fail("", "the configuration must be a JSON object, got " + type_name(j));
-  for (const auto& [key, value] : j.items()) {
-    const std::string ptr = "/" + key;
-    if (key == "rules") {
-      if (!value.is_object()) fail(ptr, "expected an object of rule id or name -> severity");
-      for (const auto& [rule_key, sev] : value.items()) {
-        const std::string rptr = ptr + "/" + rule_key;
-        const Rule* rule = find_rule(rule_key);
-        if (!rule) fail(rptr, "unknown rule '" + rule_key + "' (see `pctlint rules`)");
-        c.rule_severity[std::string(rule->info().id)] = get_severity(sev, rptr);
+// Reads one configuration object, collecting every error rather than stopping at the first.
+class Reader {
+public:
+  explicit Reader(std::vector<ConfigError>& errors) : errors_(errors) {}
+
+  void fail(std::string key, std::string message) {
+    errors_.push_back({std::move(key), std::move(message), 0});
+  }
+
+  std::optional<bool> boolean(const json& j, const std::string& key) {
+    if (!j.is_boolean()) return fail(key, "expected true or false, got " + type(j)), std::nullopt;
+    return j.get<bool>();
+  }
+
+  std::optional<std::vector<std::string>> strings(const json& j, const std::string& key) {
+    if (!j.is_array()) return fail(key, "expected an array of strings, got " + type(j)), std::nullopt;
+    std::vector<std::string> out;
+    bool ok = true;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      if (j[i].is_string())
+        out.push_back(j[i].get<std::string>());
+      else
+        fail(key + "/" + std::to_string(i), "expected a string, got " + type(j[i])), ok = false;
+    }
+    return ok ? std::optional(out) : std::nullopt;
+  }
+
+  std::optional<Severity> severity(const json& j, const std::string& key) {
+    if (!j.is_string())
+      return fail(key, "expected \"off\", \"info\", \"warning\" or \"error\", got " + type(j)),
+             std::nullopt;
+    const auto s = parse_severity(j.get<std::string>());
+    if (!s)
+      fail(key, "unknown severity '" + j.get<std::string>() + "' (use off, info, warning or error)");
+    return s;
+  }
+
+  void rules(const json& j, const std::string& key,
+             std::map<std::string, Severity, std::less<>>& into) {
+    if (!j.is_object()) return fail(key, "expected an object of rule id or name -> severity");
+    for (const auto& [rule_key, value] : j.items()) {
+      const std::string ptr = key + "/" + rule_key;
+      const Rule* rule = find_rule(rule_key);
+      if (!rule) {
+        fail(ptr, "unknown rule '" + rule_key + "' (see `pctlint rules`)");
+        continue;
       }
-    } else if (key == "include") {
-      c.include = get_strings(value, ptr);
-    } else if (key == "exclude") {
-      c.exclude = get_strings(value, ptr);
-    } else if (key == "schemes") {
-      c.finder.schemes = get_strings(value, ptr);
-      for (std::string& s : c.finder.schemes)
-        for (char& ch : s)
-          ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    } else if (key == "mailto") {
-      c.finder.mailto = get_bool(value, ptr);
-    } else if (key == "allowNonAscii") {
-      c.allow_non_ascii = get_bool(value, ptr);
-    } else if (key == "nonAsciiInProse") {
-      c.non_ascii_in_prose = get_bool(value, ptr);
-    } else if (key == "placeholders") {
-      unsigned bits = 0;
-      const auto names = get_strings(value, ptr);
-      for (std::size_t i = 0; i < names.size(); ++i)
-        bits |= placeholder_bit(names[i], ptr + "/" + std::to_string(i));
-      c.finder.placeholders = bits;
-    } else if (key == "failOn") {
-      c.fail_on = get_severity(value, ptr);
-    } else if (key == "maxFileSize") {
-      if (!value.is_number_unsigned())
-        fail(ptr, "expected a non-negative integer (bytes), got " + type_name(value));
-      c.max_file_size = value.get<std::size_t>();
-    } else if (key == "$schema") {
-      // Editors' schema association; nothing to apply.
-    } else {
-      fail(ptr,
-           "unknown key '" + key +
-               "' (known: rules, include, exclude, schemes, mailto, allowNonAscii, "
-               "nonAsciiInProse, placeholders, failOn, maxFileSize)");
+      if (const auto s = severity(value, ptr)) into[std::string(rule->info().id)] = *s;
     }
   }
-}
+
+  std::optional<unsigned> placeholders(const json& j, const std::string& key) {
+    const auto names = strings(j, key);
+    if (!names) return std::nullopt;
+    unsigned bits = 0;
+    bool ok = true;
+    for (std::size_t i = 0; i < names->size(); ++i) {
+      if (const auto style = placeholder_style_named((*names)[i])) {
+        bits |= static_cast<unsigned>(*style);
+        continue;
+      }
+      std::string known;
+      for (unsigned bit = 1; bit <= all_placeholder_styles; bit <<= 1)
+        known += (known.empty() ? "" : ", ") +
+                 std::string(name_of(static_cast<PlaceholderStyle>(bit)));
+      fail(key + "/" + std::to_string(i),
+           "unknown placeholder style '" + (*names)[i] + "' (use " + known + ")");
+      ok = false;
+    }
+    return ok ? std::optional(bits) : std::nullopt;
+  }
+
+  std::optional<std::vector<std::string>> schemes(const json& j, const std::string& key) {
+    auto list = strings(j, key);
+    if (list)
+      for (std::string& s : *list)
+        for (char& ch : s)
+          ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return list;
+  }
+
+  GlobList globs(const std::vector<std::string>& patterns, const std::string& key) {
+    std::vector<std::string> bad;
+    GlobList list = GlobList::compile(patterns, bad);
+    for (const std::string& b : bad) {
+      const std::size_t colon = b.find(':');
+      fail(key + b.substr(0, colon), b.substr(colon + 2));
+    }
+    return list;
+  }
+
+  void overrides(const json& j, const std::string& key, std::vector<Override>& into) {
+    if (!j.is_array()) return fail(key, "expected an array of {\"files\": [...], ...} objects");
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      const std::string ptr = key + "/" + std::to_string(i);
+      if (!j[i].is_object()) {
+        fail(ptr, "expected an object with \"files\" and the settings to change");
+        continue;
+      }
+      Override o;
+      bool has_files = false;
+      for (const auto& [k, value] : j[i].items()) {
+        const std::string p = ptr + "/" + k;
+        if (k == "files") {
+          if (auto files = strings(value, p)) {
+            o.files = *files;
+            o.globs = globs(o.files, p);
+            has_files = true;
+          }
+        } else if (k == "rules") {
+          rules(value, p, o.rule_severity);
+        } else if (k == "schemes") {
+          o.schemes = schemes(value, p);
+        } else if (k == "mailto") {
+          o.mailto = boolean(value, p);
+        } else if (k == "allowNonAscii") {
+          o.allow_non_ascii = boolean(value, p);
+        } else if (k == "nonAsciiInProse") {
+          o.non_ascii_in_prose = boolean(value, p);
+        } else if (k == "placeholders") {
+          o.placeholders = placeholders(value, p);
+        } else {
+          fail(p, "unknown key '" + k +
+                      "' in an override (known: files, rules, schemes, mailto, allowNonAscii, "
+                      "nonAsciiInProse, placeholders)");
+        }
+      }
+      if (!has_files) fail(ptr, "an override needs \"files\": the paths it applies to");
+      into.push_back(std::move(o));
+    }
+  }
+
+  void apply(const json& j, Config& c) {
+    if (!j.is_object()) return fail("", "the configuration must be a JSON object, got " + type(j));
+    for (const auto& [key, value] : j.items()) {
+      const std::string ptr = "/" + key;
+      if (key == "rules") {
+        rules(value, ptr, c.rule_severity);
+      } else if (key == "include" || key == "exclude") {
+        if (auto list = strings(value, ptr)) {
+          (key == "include" ? c.include : c.exclude) = *list;
+          (key == "include" ? c.include_globs : c.exclude_globs) = globs(*list, ptr);
+        }
+      } else if (key == "overrides") {
+        overrides(value, ptr, c.overrides);
+      } else if (key == "schemes") {
+        if (auto s = schemes(value, ptr)) c.finder.schemes = *s;
+      } else if (key == "mailto") {
+        if (auto b = boolean(value, ptr)) c.finder.mailto = *b;
+      } else if (key == "allowNonAscii") {
+        if (auto b = boolean(value, ptr)) c.allow_non_ascii = *b;
+      } else if (key == "nonAsciiInProse") {
+        if (auto b = boolean(value, ptr)) c.non_ascii_in_prose = *b;
+      } else if (key == "placeholders") {
+        if (auto bits = placeholders(value, ptr)) c.finder.placeholders = *bits;
+      } else if (key == "failOn") {
+        if (auto s = severity(value, ptr)) c.fail_on = *s;
+      } else if (key == "maxFileSize") {
+        if (value.is_number_unsigned())
+          c.max_file_size = value.get<std::size_t>();
+        else
+          fail(ptr, "expected a non-negative integer (bytes), got " + type(value));
+      } else if (key == "$schema") {
+        // Editors' schema association; nothing to apply.
+      } else {
+        fail(ptr, "unknown key '" + key +
+                      "' (known: rules, include, exclude, overrides, schemes, mailto, "
+                      "allowNonAscii, nonAsciiInProse, placeholders, failOn, maxFileSize)");
+      }
+    }
+  }
+
+private:
+  static std::string type(const json& j) {
+    if (j.is_number_integer() && !j.is_number_unsigned()) return "a negative number";
+    if (j.is_number()) return "a number";
+    return std::string(j.type_name()) == "null" ? "null" : std::string(j.type_name());
+  }
+
+  std::vector<ConfigError>& errors_;
+};
 
 } // namespace
 
 ConfigResult parse_config(const nlohmann::json& j, Config base) {
-  ConfigResult r{std::move(base), std::nullopt};
-  try {
-    apply(j, r.config);
-  } catch (const Bad& bad) {
-    r.error = bad.error;
-  }
+  ConfigResult r{std::move(base), {}};
+  Reader(r.errors).apply(j, r.config);
   return r;
 }
 
 ConfigResult parse_config_text(std::string_view text, Config base) {
-  json j;
-  try {
-    j = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    // Name line and column: nlohmann reports a byte offset.
-    const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-    std::size_t line = 1, col = 1;
-    for (std::size_t i = 0; i < at; ++i) {
-      if (text[i] == '\n')
-        ++line, col = 1;
-      else
-        ++col;
+  JsonOptions options;
+  options.comments = true;
+  const JsonParse parsed = parse_json(text, options);
+  if (!parsed.value) return {std::move(base), {{"", "invalid JSON: " + parsed.error, 0}}};
+  ConfigResult r = parse_config(*parsed.value, std::move(base));
+  if (!r.ok()) {
+    const auto lines = json_lines(text);
+    for (ConfigError& e : r.errors) {
+      // The key's own line, or failing that its nearest parent's.
+      for (std::string key = e.key; !key.empty(); key.resize(key.rfind('/')))
+        if (const auto it = lines.find(key); it != lines.end()) {
+          e.line = it->second;
+          break;
+        }
     }
-    std::string what = e.what();
-    if (const auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
-    return {std::move(base), ConfigError{"", "invalid JSON at line " + std::to_string(line) +
-                                                 ", column " + std::to_string(col) + ": " + what}};
   }
-  return parse_config(j, std::move(base));
+  return r;
 }
 
 } // namespace pctlint

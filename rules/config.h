@@ -1,16 +1,20 @@
 // Configuration: `.pctlint.json` (the nearest above each file, or --config) and the same shape from
-// LSP settings (initializationOptions / workspace/configuration section "pctlint").
+// LSP settings (initializationOptions / workspace/configuration section "pctlint"). Comments are
+// allowed in the file; the keys and their meaning are in rules/README.md#configuration and the
+// JSON Schema rules/pctlint.schema.json:
 //
 //   { "rules": { "PCT004": "off", "lowercase-hex": "error" },
-//     "include": ["**/*"], "exclude": ["vendor/**"],
+//     "include": ["src/**"], "exclude": ["vendor/", "*.min.js"],
+//     "overrides": [{ "files": ["tests/**"], "rules": { "PCT002": "off" } }],
 //     "schemes": ["http", "https"], "mailto": true,
 //     "allowNonAscii": false, "nonAsciiInProse": false,
 //     "placeholders": ["rfc6570", "dollar-brace", "double-brace", "erb", "colon-param", "printf"],
-//     "failOn": "warning", "maxFileSize": 1048576 }
+//     "failOn": "warning", "maxFileSize": 4194304 }
 #pragma once
 
 #include "core/finder.h"
 #include "rules/diagnostic.h"
+#include "rules/glob.h"
 
 #include <cstddef>
 #include <map>
@@ -24,34 +28,58 @@ namespace pctlint {
 
 struct RuleInfo;
 
-struct Config {
+// What an override may change for the files its patterns match.
+struct LintSettings {
   std::map<std::string, Severity, std::less<>> rule_severity; // by rule id, e.g. "PCT004"
-  std::vector<std::string> include;                           // globs; empty = everything
-  std::vector<std::string> exclude;
   FinderOptions finder;
   bool allow_non_ascii = false;
   // PCT004 in prose too (comments, docs), where readable IRIs are common and do no harm.
   bool non_ascii_in_prose = false;
+};
+
+struct Override {
+  std::vector<std::string> files; // patterns, as written
+  GlobList globs;
+  // Only the keys the override sets, applied on top of the configuration in order.
+  std::map<std::string, Severity, std::less<>> rule_severity;
+  std::optional<std::vector<std::string>> schemes;
+  std::optional<bool> mailto, allow_non_ascii, non_ascii_in_prose;
+  std::optional<unsigned> placeholders;
+};
+
+struct Config : LintSettings {
+  std::vector<std::string> include; // patterns (rules/glob.h); empty = everything
+  std::vector<std::string> exclude;
+  GlobList include_globs, exclude_globs;
+  std::vector<Override> overrides;
   Severity fail_on = Severity::Warning;
   std::size_t max_file_size = 4u << 20;
 
   Severity severity_of(const RuleInfo& rule) const;
+  // Whether a file at `path` (relative to the configuration's directory) is to be checked.
+  bool selects(std::string_view path) const;
+  // The configuration for the file at `path`, its matching overrides applied (a copy only when
+  // one matches: most configurations have none).
+  const Config& for_path(std::string_view path, std::optional<Config>& storage) const;
 };
 
 struct ConfigError {
-  std::string key;     // JSON pointer of the offending key, e.g. "/rules/PCT099"
-  std::string message; // "unknown rule 'PCT099'"
+  std::string key;      // JSON pointer of the offending key, e.g. "/rules/PCT099"
+  std::string message;  // "unknown rule 'PCT099'"
+  std::size_t line = 0; // 1-based, in the file's text; 0 when not known (settings from a client)
 };
 
 struct ConfigResult {
   Config config;
-  std::optional<ConfigError> error;
-  bool ok() const { return !error.has_value(); }
+  std::vector<ConfigError> errors; // all of them, in the order of the keys
+  bool ok() const { return errors.empty(); }
+  // "path:3: /rules/PCT099: unknown rule 'PCT099'", one line per error.
+  std::string describe(std::string_view path) const;
 };
 
 // Applies the settings in `json` on top of `base`; unknown keys and bad values are errors.
 ConfigResult parse_config(const nlohmann::json& json, Config base = {});
-// Same, from text; a JSON syntax error names the line and column.
+// Same, from text (comments allowed); errors name their line.
 ConfigResult parse_config_text(std::string_view json_text, Config base = {});
 
 } // namespace pctlint

@@ -95,17 +95,13 @@ void check_file(FileReport& report, ConfigCache& configs, const Options& o,
     config_error = *entry->error;
     return;
   }
-  const Config& base = entry->config;
-  if (!base.include.empty() || !base.exclude.empty()) {
-    const std::string rel = relative_to(entry->root, report.path);
-    if (!base.include.empty() &&
-        std::none_of(base.include.begin(), base.include.end(),
-                     [&](const std::string& g) { return glob_match(g, rel); }))
-      return;
-    if (std::any_of(base.exclude.begin(), base.exclude.end(),
-                    [&](const std::string& g) { return glob_match(g, rel); }))
-      return;
-  }
+  const Config& configured = entry->config;
+  std::optional<Config> overridden;
+  const bool has_patterns = !configured.include_globs.empty() ||
+                            !configured.exclude_globs.empty() || !configured.overrides.empty();
+  const std::string rel = has_patterns ? relative_to(entry->root, report.path) : std::string();
+  if (has_patterns && !configured.selects(rel)) return;
+  const Config& base = configured.for_path(rel, overridden);
   std::string error;
   thread_local FileBuffer buffer; // reused: files come one after another on each thread
   bool too_large = false;

@@ -228,31 +228,6 @@ bool in_shard(const std::string& path, unsigned index, unsigned count) {
   return h % count == index;
 }
 
-bool glob_match(std::string_view p, std::string_view s) {
-  // Iterative wildcard match with backtracking on the last '*'.
-  std::size_t pi = 0, si = 0, star = std::string_view::npos, mark = 0;
-  while (si < s.size()) {
-    if (pi < p.size() && (p[pi] == '?' || p[pi] == s[si])) {
-      ++pi, ++si;
-    } else if (pi < p.size() && p[pi] == '*') {
-      while (pi < p.size() && p[pi] == '*')
-        ++pi;
-      if (pi < p.size() && p[pi] == '/' && p.substr(pi - 2, 2) == "**")
-        ++pi; // "**/" matches none too
-      star = pi;
-      mark = si;
-    } else if (star != std::string_view::npos) {
-      pi = star;
-      si = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (pi < p.size() && (p[pi] == '*' || p[pi] == '/'))
-    ++pi;
-  return pi == p.size();
-}
-
 std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file,
                                                             const fs::path& root) {
   auto entry = std::make_shared<Entry>();
@@ -264,9 +239,7 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file
     return entry;
   }
   ConfigResult r = parse_config_text(*text);
-  if (!r.ok())
-    entry->error =
-        file.string() + ": " + (r.error->key.empty() ? "" : r.error->key + ": ") + r.error->message;
+  if (!r.ok()) entry->error = r.describe(file.string());
   entry->config = std::move(r.config);
   return entry;
 }

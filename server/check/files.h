@@ -37,9 +37,6 @@ std::vector<std::string> discover_each(const std::vector<std::string>& paths, bo
 // Deterministic split for CI matrices: FNV-1a of the path, modulo N.
 bool in_shard(const std::string& path, unsigned index, unsigned count);
 
-// Globs from the config's include/exclude: '*' and '**' match across '/', '?' one character.
-bool glob_match(std::string_view pattern, std::string_view path);
-
 // The configuration for each file: --config, or the nearest .pctlint.json above it, cached per
 // directory. Thread-safe.
 class ConfigCache {
@@ -50,7 +47,7 @@ public:
   struct Entry {
     Config config;
     std::filesystem::path root;       // the directory the config's globs are relative to
-    std::optional<std::string> error; // "path: /rules/X: message"
+    std::optional<std::string> error; // "path:3: /rules/X: message", a line per error
   };
   std::shared_ptr<const Entry> for_file(const std::string& file);
 

@@ -334,10 +334,9 @@ private:
     // Validate now, so a bad setting is reported once and the previous settings stay.
     const ConfigResult r = parse_config(settings);
     if (!r.ok()) {
-      log(1, "pctlint: invalid settings: " + r.error->key + ": " + r.error->message);
-      notify("window/showMessage",
-             {{"type", 1},
-              {"message", "pctlint: invalid settings: " + r.error->key + ": " + r.error->message}});
+      const std::string message = "pctlint: invalid settings: " + r.describe("settings");
+      log(1, message);
+      notify("window/showMessage", {{"type", 1}, {"message", message}});
       return;
     }
     settings_ = settings;

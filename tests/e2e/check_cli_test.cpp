@@ -158,7 +158,7 @@ TEST_CASE("configuration: nearest .pctlint.json, errors name the key") {
   dir.write("a/.pctlint.json", R"({"rules": {"PCT099": "off"}})");
   r = run_pctlint({"--check", "a"}, "", dir.path());
   CHECK(r.exit_code == 2);
-  CHECK(r.err.find(".pctlint.json: /rules/PCT099: unknown rule 'PCT099'") != std::string::npos);
+  CHECK(r.err.find(".pctlint.json:1: /rules/PCT099: unknown rule 'PCT099'") != std::string::npos);
   dir.write("cfg.json", R"({"exclude": ["a/**"]})");
   CHECK(run_pctlint({"--check", "--config", "cfg.json", "."}, "", dir.path()).exit_code == 0);
   // maxFileSize: a larger file is skipped, not read; a smaller one is checked.
