@@ -4,6 +4,7 @@
 #include "core/scan.h"
 #include "core/url.h"
 #include "rules/rule.h"
+#include "rules/catalog/catalog.h"
 #include "rules/suppression.h"
 
 #include <algorithm>
@@ -269,20 +270,34 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
   });
   memo_ = std::move(next);
   sort_diagnostics(result.diagnostics);
-  drop_suppressed(source, lang, result);
+  drop_suppressed(source, lang, config, result);
   return result;
 }
 
-void drop_suppressed(std::string_view source, Language lang, LintResult& result) {
-  if (result.diagnostics.empty() || !contains(source, "pctlint-")) return;
+void drop_suppressed(std::string_view source, Language lang, const Config& config,
+                     LintResult& result) {
+  if (!contains(source, "pctlint-")) return;
   const Suppressions suppressions(source, lang);
   std::erase_if(result.diagnostics,
                 [&](const Diagnostic& d) { return suppressions.suppressed(d.begin, d.rule->id); });
+  const RuleInfo& invalid = invalid_suppression_rule().info();
+  const Severity severity = config.severity_of(invalid);
+  if (suppressions.unknown_names().empty() || severity == Severity::Off) return;
+  for (const Suppressions::UnknownName& u : suppressions.unknown_names()) {
+    Diagnostic d;
+    d.rule = &invalid;
+    d.severity = severity;
+    d.message = "'" + u.name + "' is not a rule id or name; it suppresses nothing";
+    d.begin = d.url_begin = u.begin;
+    d.end = d.url_end = u.end;
+    if (!suppressions.suppressed(d.begin, invalid.id)) result.diagnostics.push_back(std::move(d));
+  }
+  sort_diagnostics(result.diagnostics);
 }
 
 LintResult lint(std::string_view source, Language lang, const Config& config, Urls urls) {
   LintResult result = lint_unsuppressed(source, lang, config, urls);
-  drop_suppressed(source, lang, result);
+  drop_suppressed(source, lang, config, result);
   return result;
 }
 
@@ -330,17 +345,29 @@ FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& di
     at = e.end;
   }
   result.text.append(source.substr(at));
+  result.edits = std::move(accepted);
   return result;
 }
 
 FixResult fix_all(std::string_view source, Language lang, const Config& config, bool unsafe) {
-  FixResult total{std::string(source), 0, 0};
+  FixResult total{std::string(source), 0, 0, {}, {}, true};
   // Each pass applies non-overlapping fixes; overlapping ones wait for the next pass. Fixes only
   // ever shrink the set of findings, so a handful of passes reach the fixpoint.
-  for (int pass = 0; pass < 8; ++pass) {
-    const LintResult lr = lint(total.text, lang, config);
+  for (int pass = 0;; ++pass) {
+    LintResult lr = lint(total.text, lang, config, Urls::Drop);
+    if (pass == 8) { // bounded; never reached by the rules' fixes, which converge in 2
+      total.remaining = std::move(lr.diagnostics);
+      break;
+    }
     FixResult step = apply_fixes(total.text, lr.diagnostics, unsafe);
-    if (step.applied == 0) break;
+    if (step.applied == 0) {
+      total.remaining = std::move(lr.diagnostics);
+      break;
+    }
+    if (pass == 0)
+      total.edits = std::move(step.edits);
+    else
+      total.one_pass = false;
     total.applied += step.applied;
     total.skipped = step.skipped;
     total.text = std::move(step.text);

@@ -37,7 +37,9 @@ RuleMask triggered_rules(const FoundUrl& url);
 // lint() in two steps: findings without suppression comments applied, then their removal.
 LintResult lint_unsuppressed(std::string_view source, Language lang, const Config& config,
                              Urls urls = Urls::Keep);
-void drop_suppressed(std::string_view source, Language lang, LintResult& result);
+// ... and reports suppression comments naming no rule (PCT012) where `config` enables that.
+void drop_suppressed(std::string_view source, Language lang, const Config& config,
+                     LintResult& result);
 
 // A rule's finding in one URL, in the URL's text coordinates, before it becomes a Diagnostic.
 struct RuleFinding {
@@ -66,6 +68,12 @@ struct FixResult {
   std::string text;
   std::size_t applied = 0;
   std::size_t skipped = 0; // overlapped an earlier fix; a second pass picks them up
+  // The edits applied, in the source's coordinates, one per fix (sorted, non-overlapping).
+  std::vector<Edit> edits;
+  // fix_all: the findings left in `text` (its last pass linted it already), and whether the
+  // edits above are all it applied (more passes edit text earlier ones produced).
+  std::vector<Diagnostic> remaining;
+  bool one_pass = true;
 };
 
 // Applies the fixes of `diagnostics` (safe ones; unsafe too when `unsafe`), never two that
@@ -73,7 +81,8 @@ struct FixResult {
 FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& diagnostics,
                       bool unsafe);
 
-// Lint and fix until nothing more applies (bounded); what `--fix` and "Fix all" do.
+// Lint and fix until nothing more applies (bounded); what `--fix` and "Fix all" do. The result's
+// `remaining` are the findings of the fixed text.
 FixResult fix_all(std::string_view source, Language lang, const Config& config, bool unsafe);
 
 // The edit that suppresses `rule_id` on the line holding `offset`, in the language's comment

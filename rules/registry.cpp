@@ -10,7 +10,7 @@ const std::vector<const Rule*>& all_rules() {
       &lowercase_hex_rule(),    &invalid_utf8_escape_rule(), &unencoded_char_rule(),
       &non_ascii_rule(),        &unencoded_reserved_rule(),  &percent_u_rule(),
       &malformed_escape_rule(), &encoded_unreserved_rule(),  &double_encoded_rule(),
-      &encoded_slash_rule(),    &control_escape_rule(),
+      &encoded_slash_rule(),    &control_escape_rule(),      &invalid_suppression_rule(),
   };
   return rules;
 }

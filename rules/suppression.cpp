@@ -13,11 +13,20 @@ constexpr std::size_t kToEnd = std::numeric_limits<std::size_t>::max();
 
 enum class Directive { DisableLine, DisableNextLine, Disable, Enable };
 
-// Rule ids named after a directive, up to the comment's end or a " -- reason".
-std::vector<std::string> parse_ids(std::string_view rest, const CommentSyntax& syntax) {
+struct Names {
+  std::vector<std::string> ids; // the rules named
+  bool any = false;             // whether any name was written (known or not)
+};
+
+// Rule ids named after a directive, up to the comment's end or a " -- reason"; `rest` begins at
+// source offset `at`. Names that are no rule go to `unknown`.
+Names parse_ids(std::string_view rest, std::size_t at, const CommentSyntax& syntax,
+                std::vector<Suppressions::UnknownName>& unknown) {
   if (!syntax.block_close.empty()) rest = rest.substr(0, rest.find(syntax.block_close));
   rest = rest.substr(0, rest.find(" --"));
-  std::vector<std::string> ids;
+  while (!rest.empty() && (rest.back() == '\r' || rest.back() == ' ' || rest.back() == '\t'))
+    rest.remove_suffix(1);
+  Names names;
   std::size_t i = 0;
   while (i < rest.size()) {
     while (i < rest.size() && (rest[i] == ' ' || rest[i] == ',' || rest[i] == '\t'))
@@ -26,11 +35,16 @@ std::vector<std::string> parse_ids(std::string_view rest, const CommentSyntax& s
     while (j < rest.size() && rest[j] != ' ' && rest[j] != ',' && rest[j] != '\t')
       ++j;
     if (j > i) {
-      if (const Rule* rule = find_rule(rest.substr(i, j - i))) ids.emplace_back(rule->info().id);
+      names.any = true;
+      const std::string_view name = rest.substr(i, j - i);
+      if (const Rule* rule = find_rule(name))
+        names.ids.emplace_back(rule->info().id);
+      else
+        unknown.push_back({at + i, at + j, std::string(name)});
     }
     i = j;
   }
-  return ids;
+  return names;
 }
 
 } // namespace
@@ -69,7 +83,10 @@ Suppressions::Suppressions(std::string_view source, Language lang) : index_(sour
     if (len < rest.size() && rest[len] != ' ' && rest[len] != '\t' && rest[len] != '*' &&
         rest[len] != '-')
       continue;
-    std::vector<std::string> ids = parse_ids(rest.substr(len), syntax);
+    Names names = parse_ids(rest.substr(len), at + len, syntax, unknown_);
+    // Names given, none of them a rule: nothing is suppressed (an empty list would mean all).
+    if (names.any && names.ids.empty()) continue;
+    std::vector<std::string> ids = std::move(names.ids);
     switch (d) {
     case Directive::DisableLine:
       lines_.push_back({line, std::move(ids)});

@@ -3,7 +3,7 @@
 //   pctlint-disable-next-line [IDS]  the next line
 //   pctlint-disable [IDS] ... pctlint-enable [IDS]   a region (to the end of the file if unclosed)
 // IDS are rule ids or names separated by spaces or commas; none means every rule. Text after
-// " -- " is a free-form reason.
+// " -- " is a free-form reason. A name that is no rule suppresses nothing and is reported.
 #pragma once
 
 #include "core/finder.h"
@@ -22,6 +22,13 @@ public:
   bool empty() const { return lines_.empty() && regions_.empty(); }
   bool suppressed(std::size_t offset, std::string_view rule_id) const;
 
+  // Names in suppression comments that are no rule: they suppress nothing (PCT012).
+  struct UnknownName {
+    std::size_t begin, end; // source bytes
+    std::string name;
+  };
+  const std::vector<UnknownName>& unknown_names() const { return unknown_; }
+
 private:
   struct LineRule {
     std::size_t line;
@@ -36,6 +43,7 @@ private:
   LineIndex index_;
   std::vector<LineRule> lines_;
   std::vector<Region> regions_;
+  std::vector<UnknownName> unknown_;
 };
 
 } // namespace pctlint

@@ -1,4 +1,5 @@
 #include "server/commands.h"
+#include "server/version.h"
 
 #include <cstdio>
 #include <exception>
@@ -39,7 +40,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (command == "-V" || command == "--version") {
-      std::puts("pctlint 0.1.0");
+      std::printf("pctlint %s\n", kVersion);
       return 0;
     }
     return run_check_command(args);

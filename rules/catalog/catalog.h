@@ -20,6 +20,7 @@ const Rule& encoded_unreserved_rule();
 const Rule& double_encoded_rule();
 const Rule& encoded_slash_rule();
 const Rule& control_escape_rule();
+const Rule& invalid_suppression_rule();
 
 inline std::string escape_of(unsigned char b) {
   std::string out;

@@ -1,23 +1,26 @@
-// `pctlint --check / --fix`: discover files, lint them in parallel, report in order.
-#include "core/finder.h"
-#include "core/position.h"
-#include "core/utf8.h"
-#include "rules/engine.h"
-#include "server/check/files.h"
+// `pctlint --check / --fix`: find the files, put each through the document pipeline
+// (server/pipeline/) on a pool of workers, and report them in order.
+#include "core/language.h"
+#include "server/check/baseline.h"
 #include "server/check/fix_writer.h"
 #include "server/check/options.h"
 #include "server/check/report.h"
 #include "server/commands.h"
+#include "server/pipeline/configs.h"
+#include "server/pipeline/document.h"
+#include "server/pipeline/files.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
-#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <thread>
 #include <unistd.h>
 
@@ -26,8 +29,10 @@ namespace pctlint {
 namespace {
 
 using namespace check;
+namespace fs = std::filesystem;
 
-Config effective(Config c, const Options& o) {
+// The configuration as the command line amends it.
+Config amended(Config c, const Options& o) {
   if (!o.select.empty())
     for (const Rule* rule : all_rules())
       if (std::find(o.select.begin(), o.select.end(), rule->info().id) == o.select.end())
@@ -38,271 +43,370 @@ Config effective(Config c, const Options& o) {
   return c;
 }
 
-std::string relative_to(const std::filesystem::path& root, const std::string& file) {
+std::string absolute_normal(const std::string& path) {
   std::error_code ec;
-  const auto abs = std::filesystem::absolute(file, ec).lexically_normal();
-  return abs.lexically_relative(root).generic_string();
+  return fs::absolute(path, ec).lexically_normal().string();
 }
 
-bool looks_binary(std::string_view text) {
-  return std::memchr(text.data(), '\0', std::min<std::size_t>(text.size(), 8192)) != nullptr;
-}
-
-// Lints (and maybe fixes) one file's text; `path` only names it.
-void check_text(FileReport& report, const std::string& path, std::string_view text,
-                const Config& config, const Options& o, bool write_back) {
-  const Language lang = language_for_path(path);
-  if (const Utf8Status u = validate_utf8(text); !u.ok()) {
-    const LinePosition p = LineIndex(text).position_of(u.offset, OffsetEncoding::Utf32);
-    report.notes.push_back("not valid UTF-8 (" + std::string(describe(u.error)) + " at line " +
-                           std::to_string(p.line + 1) + ", column " + std::to_string(p.column + 1) +
-                           "); checked as bytes, columns count U+FFFD per bad byte");
+// The files changed since `rev` in the work tree holding the current directory (committed,
+// staged, unstaged or new), as absolute paths; nullopt and `error` when git cannot say.
+std::optional<std::set<std::string>> changed_files(const std::string& rev, std::string& error) {
+  auto run = [](const std::string& command) -> std::optional<std::string> {
+    std::FILE* p = popen(command.c_str(), "r");
+    if (!p) return std::nullopt;
+    std::string out;
+    char buf[65536];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;)
+      out.append(buf, n);
+    return pclose(p) == 0 ? std::optional(out) : std::nullopt;
+  };
+  std::string quoted = "'";
+  for (char c : rev)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  quoted += "'";
+  const auto top = run("git rev-parse --show-toplevel 2>/dev/null");
+  const auto diff = run("git diff --name-only -z " + quoted + " -- 2>/dev/null");
+  const auto untracked = run("git ls-files -z --others --exclude-standard 2>/dev/null");
+  if (!top || !diff || !untracked) {
+    error = "--changed-since " + rev + ": git cannot list the changes (not a git work tree, or "
+                                       "no such revision)";
+    return std::nullopt;
   }
-  std::string_view current = text;
-  std::string fixed_text;
-  if (o.fix) {
-    FixResult r = fix_all(text, lang, config, o.unsafe_fixes);
-    if (r.text != text) {
-      if (o.diff) {
-        report.diff = unified_diff(path, text, r.text);
-      } else if (!write_back) {
-        fixed_text = std::move(r.text);
-        current = fixed_text;
-        report.fixes_applied = r.applied;
-      } else if (auto error = write_fixed(path, text, r.text)) {
-        report.errors.push_back(*error);
-      } else {
-        fixed_text = std::move(r.text);
-        current = fixed_text;
-        report.fixes_applied = r.applied;
+  std::set<std::string> files;
+  const std::string root = top->substr(0, top->find('\n'));
+  for (std::size_t i = 0; i < diff->size();) { // relative to the top of the work tree
+    const std::size_t z = diff->find('\0', i);
+    files.insert(absolute_normal(root + "/" + diff->substr(i, z - i)));
+    i = z == std::string::npos ? diff->size() : z + 1;
+  }
+  for (std::size_t i = 0; i < untracked->size();) { // relative to the current directory
+    const std::size_t z = untracked->find('\0', i);
+    files.insert(absolute_normal(untracked->substr(i, z - i)));
+    i = z == std::string::npos ? untracked->size() : z + 1;
+  }
+  return files;
+}
+
+class CheckRun {
+public:
+  CheckRun(const Options& o, Reporter& reporter, Baseline* baseline, BaselineWriter* writer)
+      : o_(o), reporter_(reporter), baseline_(baseline), writer_(writer),
+        configs_(o.config_path) {}
+
+  // The exit code.
+  int run() {
+    if (o_.changed_since) {
+      std::string error;
+      changed_ = changed_files(*o_.changed_since, error);
+      if (!changed_) {
+        std::fprintf(stderr, "pctlint: %s\n", error.c_str());
+        return 2;
       }
     }
+    if (o_.stdin_filename) check_stdin();
+    if (!o_.paths.empty()) check_paths();
+    std::sort(config_errors_.begin(), config_errors_.end()); // not in the order threads met them
+    config_errors_.erase(std::unique(config_errors_.begin(), config_errors_.end()),
+                         config_errors_.end());
+    for (const std::string& e : config_errors_)
+      std::fprintf(stderr, "pctlint: invalid configuration:\n%s\n", e.c_str());
+    reporter_.finish(summary_);
+    const bool errors = !config_errors_.empty() || summary_.errors || discovery_errors_ ||
+                        named_not_checked_;
+    if (errors) return 2;
+    if (o_.write_baseline || o_.exit_zero) return 0;
+    return summary_.failed ? 1 : 0;
   }
-  // --diff shows what --fix would do, and only that.
-  if (!o.diff)
-    report.diagnostics = resolve(current, lint(current, lang, config, Urls::Drop).diagnostics);
-  report.checked = true;
-  if (!write_back && o.fix && !o.diff) {
-    std::fwrite(current.data(), 1, current.size(), stdout);
-  }
-}
 
-// Sets `config_error` instead when the file's configuration is invalid.
-void check_file(FileReport& report, ConfigCache& configs, const Options& o,
-                std::string& config_error) {
-  const auto entry = configs.for_file(report.path);
-  if (entry->error) {
-    config_error = *entry->error;
-    return;
-  }
-  const Config& configured = entry->config;
-  std::optional<Config> overridden;
-  const bool has_patterns = !configured.include_globs.empty() ||
-                            !configured.exclude_globs.empty() || !configured.overrides.empty();
-  const std::string rel = has_patterns ? relative_to(entry->root, report.path) : std::string();
-  if (has_patterns && !configured.selects(rel)) return;
-  const Config& base = configured.for_path(rel, overridden);
-  std::string error;
-  thread_local FileBuffer buffer; // reused: files come one after another on each thread
-  bool too_large = false;
-  if (!buffer.read(report.path, error, base.max_file_size, &too_large)) {
-    report.errors.push_back(error);
-    return;
-  }
-  if (too_large) return;
-  const std::string_view text = buffer.text();
-  if (looks_binary(text)) return;
-  // The file's configuration as the command line amends it (a copy only when it does).
-  std::optional<Config> amended;
-  if (!o.select.empty() || !o.ignore.empty() || o.fail_on) amended = effective(base, o);
-  const Config& config = amended ? *amended : base;
-  report.fail_on = config.fail_on;
-  check_text(report, report.path, text, config, o, true);
-}
-
-} // namespace
-
-void Summary::add(const FileReport& f, Severity fail_on) {
-  if (f.checked) ++files_checked;
-  errors += f.errors.size();
-  fixed += f.fixes_applied;
-  if (!f.diff.empty()) failed = true;
-  for (const Reported& r : f.diagnostics) {
-    ++by_severity[static_cast<int>(r.severity)];
-    const auto& rules = all_rules();
-    for (std::size_t k = 0; k < rules.size(); ++k)
-      if (&rules[k]->info() == r.rule) ++by_rule[k];
-    if (r.fix) ++(*r.fix == Applicability::Safe ? safe_fixable : unsafe_fixable);
-    if (r.severity >= fail_on) failed = true;
-  }
-}
-
-void Summary::add(const Summary& other) {
-  files_checked += other.files_checked;
-  for (int i = 0; i < 4; ++i)
-    by_severity[i] += other.by_severity[i];
-  safe_fixable += other.safe_fixable;
-  unsafe_fixable += other.unsafe_fixable;
-  fixed += other.fixed;
-  for (std::size_t k = 0; k < by_rule.size(); ++k)
-    by_rule[k] += other.by_rule[k];
-  errors += other.errors;
-  failed = failed || other.failed;
-}
-
-int run_check_command(const Args& args) {
-  const ParseResult parsed = parse_options(args);
-  if (parsed.help) {
-    std::fputs(kCheckHelp, stdout);
-    return 0;
-  }
-  if (parsed.error) {
-    std::fprintf(stderr, "pctlint: %s\n\n%s", parsed.error->c_str(), kCheckHelp);
-    return 2;
-  }
-  const Options& o = parsed.options;
-  const bool color = o.color == Color::Always ||
-                     (o.color == Color::Auto && isatty(1) && std::getenv("NO_COLOR") == nullptr);
-  ConfigCache configs(o.config_path);
-  // With --stdin-filename --fix the fixed text goes to stdout, so findings go to stderr.
-  std::FILE* out = (o.stdin_filename && o.fix && !o.diff) ? stderr : stdout;
-  auto reporter = make_reporter(o, color, out);
-  Summary summary;
-
-  if (o.stdin_filename) {
+private:
+  void check_stdin() {
     const std::string text((std::istreambuf_iterator<char>(std::cin)),
                            std::istreambuf_iterator<char>());
-    const auto entry = configs.for_file(*o.stdin_filename);
-    if (entry->error) {
-      std::fprintf(stderr, "pctlint: invalid configuration: %s\n", entry->error->c_str());
-      return 2;
-    }
     FileReport report;
-    report.path = *o.stdin_filename;
-    const Config config = effective(entry->config, o);
-    check_text(report, report.path, text, config, o, false);
-    summary.add(report, config.fail_on);
-    reporter->file(report);
-    reporter->finish(summary);
-    return summary.failed ? 1 : 0;
+    report.path = *o_.stdin_filename;
+    report.named = true;
+    const auto resolved = configs_.resolve(report.path == "-" ? "stdin" : report.path);
+    if (resolved.entry->error) {
+      config_errors_.push_back(*resolved.entry->error);
+      return;
+    }
+    if (o_.force_exclude && !resolved.selected) {
+      // Excluded: checked as nothing, so an editor or hook passing every file gets no findings.
+      if (o_.fix && !o_.diff) std::fwrite(text.data(), 1, text.size(), stdout);
+      return;
+    }
+    const Config config = amended(resolved.config(), o_);
+    report.fail_on = config.fail_on;
+    check_text(report, text, config, true);
+    summary_.add(report, config.fail_on);
+    reporter_.file(report);
   }
 
   // Workers check files while discovery still walks (files come in report order); the reports
   // live in a deque, whose elements stay put as it grows. A report is printed as soon as it and
-  // all before it are done, by whichever thread finds it so, one thread at a time (`printing`):
-  // output stays in file order and no printer thread needs waking. Under `mutex`: the deques'
-  // sizes, `claimed`, `discovered_all`, `frontier` (the next report to print) and `printing`.
-  std::deque<FileReport> reports;
-  std::deque<char> done;
-  std::vector<std::string> config_errors; // each invalid configuration met, once
-  std::mutex mutex;
-  std::condition_variable work, finished;
-  std::size_t claimed = 0, idle = 0, frontier = 0;
-  bool discovered_all = false, printing = false;
-  bool progress_shown = false; // by the thread that is printing
-  const std::optional<Severity> fail_on = o.fail_on;
-  const unsigned jobs = std::max(1u, o.jobs ? o.jobs : std::thread::hardware_concurrency());
-
-  // Prints the reports that are ready, unless another thread is printing; `lock` holds `mutex`.
-  const auto print_ready = [&](std::unique_lock<std::mutex>& lock) {
-    if (printing) return;
-    printing = true;
-    while (frontier < done.size() && done[frontier]) {
-      FileReport& r = reports[frontier++];
-      lock.unlock();
-      if (progress_shown) std::fputs("\r\x1b[K", stderr), progress_shown = false;
-      if (r.rendered)
-        summary.add(r.tally);
-      else
-        summary.add(r, fail_on ? *fail_on : r.fail_on);
-      reporter->file(r);
-      r = FileReport{};
-      lock.lock();
+  // all before it are done, by whichever thread finds it so, one thread at a time (`printing_`):
+  // output stays in file order and no printer thread needs waking.
+  void check_paths() {
+    std::set<std::string> named;
+    for (const std::string& p : o_.paths) {
+      std::error_code ec;
+      if (!fs::is_directory(p, ec)) named.insert(p);
     }
-    printing = false;
-    if (discovered_all && frontier == done.size()) finished.notify_all();
-  };
+    const unsigned jobs = std::max(1u, o_.jobs ? o_.jobs : std::thread::hardware_concurrency());
+    std::vector<std::thread> threads;
+    for (unsigned t = 0; t < jobs; ++t)
+      threads.emplace_back([this] { worker(); });
+    const pipeline::FileList found = pipeline::discover_each(
+        o_.paths, o_.follow_symlinks, o_.no_ignore, [&](std::string path) {
+          if (o_.shard_count > 1 && !pipeline::in_shard(path, o_.shard_index, o_.shard_count))
+            return;
+          if (changed_ && !changed_->count(absolute_normal(path))) return;
+          const bool is_named = named.count(path) > 0;
+          bool wake;
+          {
+            std::lock_guard lock(mutex_);
+            FileReport& r = reports_.emplace_back();
+            r.path = std::move(path);
+            r.named = is_named;
+            done_.push_back(0);
+            wake = idle_ > 0;
+          }
+          if (wake) work_.notify_one();
+        });
+    for (const std::string& e : found.errors)
+      std::fprintf(stderr, "pctlint: %s\n", printable(e).c_str());
+    std::set<std::string> notes(found.notes.begin(), found.notes.end());
+    for (const std::string& n : notes)
+      std::fprintf(stderr, "pctlint: note: %s\n", printable(n).c_str());
+    discovery_errors_ = !found.errors.empty();
+    wait_for_workers();
+    for (std::thread& t : threads)
+      t.join();
+  }
 
-  auto worker = [&] {
+  void worker() {
     for (;;) {
       std::size_t i;
       FileReport* report;
       {
-        std::unique_lock lock(mutex);
-        ++idle;
-        work.wait(lock, [&] { return claimed < reports.size() || discovered_all; });
-        --idle;
-        if (claimed == reports.size()) return;
-        i = claimed++;
-        report = &reports[i];
+        std::unique_lock lock(mutex_);
+        ++idle_;
+        work_.wait(lock, [&] { return claimed_ < reports_.size() || discovered_all_; });
+        --idle_;
+        if (claimed_ == reports_.size()) return;
+        i = claimed_++;
+        report = &reports_[i];
       }
-      std::string config_error;
-      check_file(*report, configs, o, config_error);
-      if (reporter->renders_per_file()) {
+      check_file(*report);
+      if (reporter_.renders_per_file()) {
         FileReport& r = *report;
-        r.rendered = reporter->render(r);
-        r.tally.add(r, fail_on ? *fail_on : r.fail_on);
+        r.rendered = reporter_.render(r);
+        r.tally.add(r, o_.fail_on ? *o_.fail_on : r.fail_on);
         r.diagnostics = {}; // freed on the thread that made them
       }
-      std::unique_lock lock(mutex);
-      if (!config_error.empty() && std::find(config_errors.begin(), config_errors.end(),
-                                             config_error) == config_errors.end())
-        config_errors.push_back(std::move(config_error));
-      done[i] = 1;
-      if (i == frontier) print_ready(lock);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 0; t < jobs; ++t)
-    threads.emplace_back(worker);
-
-  const std::vector<std::string> discovery_errors =
-      discover_each(o.paths, o.follow_symlinks, o.no_ignore, [&](std::string path) {
-        if (o.shard_count > 1 && !in_shard(path, o.shard_index, o.shard_count)) return;
-        bool wake;
-        {
-          std::lock_guard lock(mutex);
-          reports.emplace_back().path = std::move(path);
-          done.push_back(0);
-          wake = idle > 0;
-        }
-        if (wake) work.notify_one();
-      });
-  for (const std::string& e : discovery_errors)
-    std::fprintf(stderr, "pctlint: %s\n", e.c_str());
-  {
-    std::unique_lock lock(mutex);
-    discovered_all = true;
-    work.notify_all();
-    // Wait for the last report to be printed, drawing a progress line on a terminal meanwhile
-    // (as the printing thread, so it never lands inside a report).
-    const bool progress = isatty(2) && o.format == Format::Text;
-    const auto started = std::chrono::steady_clock::now();
-    while (printing || frontier < done.size()) {
-      finished.wait_for(lock, std::chrono::milliseconds(100));
-      if (!progress || printing ||
-          std::chrono::steady_clock::now() - started < std::chrono::seconds(1))
-        continue;
-      printing = true;
-      const std::size_t printed = frontier, total = done.size();
-      lock.unlock();
-      std::fprintf(stderr, "\r\x1b[Kpctlint: %zu/%zu files", printed, total);
-      progress_shown = true;
-      lock.lock();
-      printing = false;
-      print_ready(lock); // what became ready while the line was drawn
+      std::unique_lock lock(mutex_);
+      done_[i] = 1;
+      if (i == frontier_) print_ready(lock);
     }
   }
-  for (std::thread& t : threads)
-    t.join();
-  if (progress_shown) std::fputs("\r\x1b[K", stderr);
 
-  std::sort(config_errors.begin(), config_errors.end()); // not in the order threads met them
-  for (const std::string& e : config_errors)
-    std::fprintf(stderr, "pctlint: invalid configuration: %s\n", e.c_str());
-  reporter->finish(summary);
-  if (!config_errors.empty() || summary.errors || !discovery_errors.empty()) return 2;
-  return summary.failed ? 1 : 0;
+  // Prints the reports that are ready, unless another thread is printing; `lock` holds mutex_.
+  void print_ready(std::unique_lock<std::mutex>& lock) {
+    if (printing_) return;
+    printing_ = true;
+    while (frontier_ < done_.size() && done_[frontier_]) {
+      FileReport& r = reports_[frontier_++];
+      lock.unlock();
+      if (progress_shown_) std::fputs("\r\x1b[K", stderr), progress_shown_ = false;
+      if (r.rendered)
+        summary_.add(r.tally);
+      else
+        summary_.add(r, o_.fail_on ? *o_.fail_on : r.fail_on);
+      if (r.named && r.skipped != SkipReason::None) named_not_checked_ = true;
+      reporter_.file(r);
+      r = FileReport{};
+      lock.lock();
+    }
+    printing_ = false;
+    if (discovered_all_ && frontier_ == done_.size()) finished_.notify_all();
+  }
+
+  // Waits for the last report to be printed, drawing a progress line on a terminal meanwhile (as
+  // the printing thread, so it never lands inside a report).
+  void wait_for_workers() {
+    std::unique_lock lock(mutex_);
+    discovered_all_ = true;
+    work_.notify_all();
+    const bool progress = isatty(2) && o_.format == Format::Text;
+    const auto started = std::chrono::steady_clock::now();
+    while (printing_ || frontier_ < done_.size()) {
+      finished_.wait_for(lock, std::chrono::milliseconds(100));
+      if (!progress || printing_ ||
+          std::chrono::steady_clock::now() - started < std::chrono::seconds(1))
+        continue;
+      printing_ = true;
+      const std::size_t printed = frontier_, total = done_.size();
+      lock.unlock();
+      std::fprintf(stderr, "\r\x1b[Kpctlint: %zu/%zu files", printed, total);
+      progress_shown_ = true;
+      lock.lock();
+      printing_ = false;
+      print_ready(lock); // what became ready while the line was drawn
+    }
+    if (progress_shown_) std::fputs("\r\x1b[K", stderr);
+  }
+
+  // On a worker thread.
+  void check_file(FileReport& report) {
+    const auto resolved = configs_.resolve(report.path);
+    if (resolved.entry->error) {
+      std::lock_guard lock(mutex_);
+      config_errors_.push_back(*resolved.entry->error);
+      report.skipped = SkipReason::InvalidConfig;
+      return;
+    }
+    if (!resolved.selected && (!report.named || o_.force_exclude)) return; // excluded
+    const Config& configured = resolved.config();
+    thread_local pipeline::FileBuffer buffer; // reused: files come one after another per thread
+    std::string error;
+    bool too_large = false;
+    if (!buffer.read(report.path, error, configured.max_file_size, &too_large)) {
+      report.errors.push_back(error);
+      return;
+    }
+    if (too_large) {
+      report.skipped = SkipReason::TooLarge;
+      report.skip_detail = "larger than maxFileSize (" +
+                           std::to_string(configured.max_file_size) + " bytes)";
+      return;
+    }
+    const std::string_view text = buffer.text();
+    if (pipeline::looks_binary(text)) {
+      report.skipped = SkipReason::Binary;
+      return;
+    }
+    // A copy of the configuration only when the command line amends it.
+    std::optional<Config> copy;
+    if (!o_.select.empty() || !o_.ignore.empty() || o_.fail_on) copy = amended(configured, o_);
+    const Config& config = copy ? *copy : configured;
+    report.fail_on = config.fail_on;
+    check_text(report, text, config, false);
+  }
+
+  void check_text(FileReport& report, std::string_view text, const Config& config,
+                  bool from_stdin) {
+    const Language lang = language_for_path(report.path);
+    const pipeline::FixMode mode = !o_.fix            ? pipeline::FixMode::None
+                                   : o_.unsafe_fixes ? pipeline::FixMode::Unsafe
+                                                     : pipeline::FixMode::Safe;
+    pipeline::CheckedDocument doc = pipeline::check_document(text, lang, config, mode);
+    report.notes = std::move(doc.notes);
+    std::string_view current = text;
+    if (doc.fixed) {
+      if (o_.diff) {
+        report.diff = unified_diff(report.path, text, *doc.fixed);
+        report.fixes_applied = doc.fix.applied;
+        current = *doc.fixed;
+      } else if (from_stdin) {
+        report.fixes_applied = doc.fix.applied;
+        current = *doc.fixed;
+      } else if (auto write_error = write_fixed(report.path, text, *doc.fixed)) {
+        report.errors.push_back(*write_error);
+        // Not written: what is reported is the file as it is.
+        doc = pipeline::check_document(text, lang, config, pipeline::FixMode::None);
+      } else {
+        report.fixes_applied = doc.fix.applied;
+        current = *doc.fixed;
+      }
+    }
+    if (from_stdin && o_.fix && !o_.diff) std::fwrite(current.data(), 1, current.size(), stdout);
+    std::vector<Diagnostic> diagnostics = std::move(doc.diagnostics);
+    if (writer_) writer_->add(report.path, current, diagnostics);
+    if (baseline_) report.baselined = baseline_->filter(report.path, current, diagnostics);
+    report.total = diagnostics.size();
+    if (o_.max_findings && diagnostics.size() > o_.max_findings) {
+      report.more = diagnostics.size() - o_.max_findings;
+      for (std::size_t i = o_.max_findings; i < diagnostics.size(); ++i)
+        report.unlisted.emplace_back(diagnostics[i].rule, diagnostics[i].severity);
+      diagnostics.resize(o_.max_findings);
+    }
+    report.diagnostics = resolve(current, std::move(diagnostics));
+    report.checked = true;
+  }
+
+  const Options& o_;
+  Reporter& reporter_;
+  Baseline* baseline_;
+  BaselineWriter* writer_;
+  pipeline::ConfigCache configs_;
+  std::optional<std::set<std::string>> changed_;
+  Summary summary_;
+  // Under mutex_: the deques' sizes, claimed_, discovered_all_, frontier_ (the next report to
+  // print), printing_, config_errors_.
+  std::mutex mutex_;
+  std::condition_variable work_, finished_;
+  std::deque<FileReport> reports_;
+  std::deque<char> done_;
+  std::size_t claimed_ = 0, idle_ = 0, frontier_ = 0;
+  bool discovered_all_ = false, printing_ = false;
+  bool progress_shown_ = false; // by the thread that is printing
+  std::vector<std::string> config_errors_;
+  bool discovery_errors_ = false;
+  std::atomic<bool> named_not_checked_{false};
+};
+
+} // namespace
+
+int run_check_command(const Args& args) {
+  const ParseResult parsed = parse_options(args);
+  if (parsed.help) {
+    std::fputs(check_help().c_str(), stdout);
+    return 0;
+  }
+  if (parsed.error) {
+    std::fprintf(stderr, "pctlint: %s\nRun 'pctlint --check --help' for the options.\n",
+                 parsed.error->c_str());
+    return 2;
+  }
+  Options o = parsed.options;
+  install_fix_cleanup();
+  std::FILE* out = stdout;
+  if (o.output_file) {
+    out = std::fopen(o.output_file->c_str(), "w");
+    if (!out) {
+      std::fprintf(stderr, "pctlint: %s: %s\n", o.output_file->c_str(), std::strerror(errno));
+      return 2;
+    }
+  } else if (o.stdin_filename && o.fix && !o.diff) {
+    out = stderr; // the fixed text goes to standard output
+  }
+  const bool color = o.color == Color::Always ||
+                     (o.color == Color::Auto && !o.output_file && isatty(fileno(out)) &&
+                      std::getenv("NO_COLOR") == nullptr);
+  std::unique_ptr<Baseline> baseline;
+  if (o.baseline) {
+    std::string error;
+    baseline = Baseline::load(*o.baseline, error);
+    if (!baseline) {
+      std::fprintf(stderr, "pctlint: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  BaselineWriter writer;
+  auto reporter = make_reporter(o, color, out);
+  CheckRun run(o, *reporter, baseline.get(), o.write_baseline ? &writer : nullptr);
+  int code = run.run();
+  if (o.write_baseline) {
+    if (auto error = writer.write(*o.write_baseline)) {
+      std::fprintf(stderr, "pctlint: %s\n", error->c_str());
+      code = 2;
+    } else if (!o.quiet) {
+      std::fprintf(stderr, "pctlint: wrote %zu finding%s to the baseline %s\n", writer.size(),
+                   writer.size() == 1 ? "" : "s", o.write_baseline->c_str());
+    }
+  }
+  if (out != stdout && out != stderr) std::fclose(out);
+  return code;
 }
 
 } // namespace pctlint

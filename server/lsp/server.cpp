@@ -1,4 +1,5 @@
 #include "server/lsp/server.h"
+#include "server/version.h"
 
 #include "core/canon.h"
 #include "core/percent.h"
@@ -6,7 +7,8 @@
 #include "rules/config.h"
 #include "rules/engine.h"
 #include "rules/rule.h"
-#include "server/check/files.h"
+#include "server/pipeline/configs.h"
+#include "server/pipeline/files.h"
 #include "server/lsp/draft_store.h"
 #include "server/lsp/protocol.h"
 
@@ -317,7 +319,7 @@ private:
                                             {"interFileDependencies", false},
                                             {"workspaceDiagnostics", false}};
     return {{"capabilities", capabilities},
-            {"serverInfo", {{"name", "pctlint"}, {"version", "0.1.0"}}}};
+            {"serverInfo", {{"name", "pctlint"}, {"version", kVersion}}}};
   }
 
   // --- configuration
@@ -356,7 +358,7 @@ private:
   Config load_config(const std::string& uri) {
     Config base;
     if (auto path = uri_to_path(uri)) {
-      check::ConfigCache cache(std::nullopt);
+      pipeline::ConfigCache cache(std::nullopt);
       const auto entry = cache.for_file(*path);
       if (!entry->error)
         base = entry->config;
@@ -607,7 +609,7 @@ private:
     const bool progress = p.contains("workDoneToken") || work_done_progress_;
     if (progress && !p.contains("workDoneToken"))
       request("window/workDoneProgress/create", {{"token", token}}, [](const json&) {});
-    const check::FileList files = check::discover(workspace_folders_, false, false);
+    const pipeline::FileList files = pipeline::discover(workspace_folders_, false, false);
     if (progress)
       notify(
           "$/progress",
@@ -621,7 +623,7 @@ private:
       ++done;
       if (drafts_.get(uri)) continue; // open documents are already reported
       std::string error;
-      const auto text = check::read_file(path, error);
+      const auto text = pipeline::read_file(path, error);
       if (!text || text->find('\0') != std::string::npos) continue;
       const Config config = config_for(uri);
       if (text->size() > config.max_file_size) continue;

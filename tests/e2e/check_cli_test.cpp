@@ -59,8 +59,7 @@ TEST_CASE("text output: the source line, a caret under the span, the fix") {
                    "1 | \tx = 'https://x.example/%c3%a9'\n"
                    "  | \t                       ^^^^^^\n"
                    "  = fix: Use uppercase hex: %C3%A9\n") != std::string::npos);
-  CHECK(r.out.find(
-            "Found 1 problem (0 errors, 1 warnings, 0 info) in 1 file. 1 fixable with --fix.") !=
+  CHECK(r.out.find("Found 1 problem (1 warning) in 1 file; 1 file checked. 1 fixable with --fix.") !=
         std::string::npos);
 }
 
@@ -91,7 +90,7 @@ TEST_CASE("--format sarif: rules, columnKind, results, fixes") {
   CHECK(j["version"] == "2.1.0");
   const auto& run = j["runs"][0];
   CHECK(run["columnKind"] == "unicodeCodePoints");
-  CHECK(run["tool"]["driver"]["rules"].size() == 11);
+  CHECK(run["tool"]["driver"]["rules"].size() == 12);
   CHECK(run["tool"]["driver"]["rules"][0]["helpUri"].get<std::string>().find(
             "#pct001-lowercase-hex") != std::string::npos);
   REQUIRE(run["results"].size() == 3);
@@ -167,8 +166,17 @@ TEST_CASE("configuration: nearest .pctlint.json, errors name the key") {
   dir.write("big/small.cpp", kBad);
   r = run_pctlint({"--check", "--format", "json", "big"}, "", dir.path());
   const auto files = nlohmann::json::parse(r.out)["files"];
-  REQUIRE(files.size() == 1);
-  CHECK(files[0]["path"] == "big/small.cpp");
+  REQUIRE(files.size() == 2); // the large one is reported as not checked
+  CHECK(files[0]["path"] == "big/large.cpp");
+  CHECK(files[0]["notChecked"] == "larger than maxFileSize (200 bytes)");
+  CHECK(files[0]["diagnostics"].empty());
+  CHECK(files[1]["path"] == "big/small.cpp");
+  CHECK(r.exit_code == 1); // found in a walk: reported, not an error
+  // Named on the command line, a file not checked is an error.
+  r = run_pctlint({"--check", "big/large.cpp"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("big/large.cpp: not checked: larger than maxFileSize (200 bytes)") !=
+        std::string::npos);
 }
 
 TEST_CASE("directories: .gitignore and .ignore honoured, binary files skipped") {
@@ -182,9 +190,12 @@ TEST_CASE("directories: .gitignore and .ignore honoured, binary files skipped") 
   dir.write("blob.bin", std::string("https://x.example/a b\0", 22));
   const auto r = run_pctlint({"--check", "--format", "json", "."}, "", dir.path());
   const auto j = nlohmann::json::parse(r.out);
-  REQUIRE(j["files"].size() == 1);
-  CHECK(j["files"][0]["path"] == "kept.cpp");
+  REQUIRE(j["files"].size() == 2);
+  CHECK(j["files"][0]["path"] == "blob.bin");
+  CHECK(j["files"][0]["notChecked"].get<std::string>().starts_with("binary"));
+  CHECK(j["files"][1]["path"] == "kept.cpp");
   CHECK(j["summary"]["filesChecked"] == 3); // kept.cpp, .gitignore and .ignore; not the binary blob
+  CHECK(j["summary"]["filesNotChecked"] == 1);
 }
 
 TEST_CASE("--shard K/N splits the files deterministically and completely") {
@@ -239,7 +250,7 @@ TEST_CASE("the bundled example has findings in every file type, and none on its 
 TEST_CASE("pctlint rules and pctlint rule ID") {
   auto r = run_pctlint({"rules"});
   CHECK(r.exit_code == 0);
-  CHECK(count(r.out, "\nPCT0") == 11);
+  CHECK(count(r.out, "\nPCT0") == 12);
   r = run_pctlint({"rule", "percent-u"});
   CHECK(r.out.starts_with("## PCT006 percent-u\n"));
   CHECK(r.out.find("## Bad") != std::string::npos);

@@ -1,12 +1,12 @@
 #include "../e2e/temp_dir.h"
-#include "server/check/files.h"
+#include "server/pipeline/files.h"
 
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <unistd.h>
 
-using pctlint::check::discover;
-using pctlint::check::discover_each;
+using pctlint::pipeline::discover;
+using pctlint::pipeline::discover_each;
 using pctlint::test::TempDir;
 
 namespace {
@@ -15,7 +15,7 @@ std::vector<std::string> streamed(const std::string& path, bool no_ignore = true
   std::vector<std::string> files;
   const auto errors = discover_each({path}, false, no_ignore,
                                     [&](std::string f) { files.push_back(std::move(f)); });
-  CHECK(errors.empty());
+  CHECK(errors.errors.empty());
   return files;
 }
 
@@ -78,6 +78,6 @@ TEST_CASE("discover_each without a single directory gives discover()'s list") {
   const auto errors = discover_each(roots, false, true, [&](std::string f) { files.push_back(f); });
   CHECK(files == discover(roots, false, true).files);
   CHECK(files.size() == 2);
-  REQUIRE(errors.size() == 1);
-  CHECK(errors[0].find("nope: No such file or directory") != std::string::npos);
+  REQUIRE(errors.errors.size() == 1);
+  CHECK(errors.errors[0].find("nope: No such file or directory") != std::string::npos);
 }

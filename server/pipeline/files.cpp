@@ -1,6 +1,7 @@
-#include "server/check/files.h"
+#include "server/pipeline/files.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,9 +13,12 @@
 
 namespace fs = std::filesystem;
 
-namespace pctlint::check {
+namespace pctlint::pipeline {
 
 namespace {
+
+// Set when git could not be run at all (not on PATH).
+std::atomic<bool> g_no_git{false};
 
 // Runs git with `args` in `dir`; returns stdout, or nullopt when git fails or is absent.
 std::optional<std::string> git(const std::string& dir, const std::vector<std::string>& args) {
@@ -46,6 +50,7 @@ std::optional<std::string> git(const std::string& dir, const std::vector<std::st
   close(out[0]);
   int status = 0;
   waitpid(pid, &status, 0);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) g_no_git = true;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
   return result;
 }
@@ -75,10 +80,15 @@ bool is_symlink(const std::string& path) {
 // The files below the directory `path` that git lists (tracked, or untracked and not ignored by
 // .gitignore, .git/info/exclude or the user's excludes, nor by .ignore files); nullopt when git
 // cannot list them (not a work tree, or no git).
-std::optional<std::vector<std::string>> git_files(const std::string& path, bool follow_symlinks) {
+std::optional<std::vector<std::string>> git_files(const std::string& path, bool follow_symlinks,
+                                                 std::vector<std::string>& notes) {
   const std::optional<std::string> listed =
       git(path, {"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."});
-  if (!listed) return std::nullopt;
+  if (!listed) {
+    if (g_no_git.exchange(false))
+      notes.push_back("git was not found on PATH: .gitignore and .ignore files are not applied");
+    return std::nullopt;
+  }
   // git knows .gitignore; .ignore files (ripgrep's convention) get the same treatment by asking
   // git which listed files they would exclude.
   std::vector<std::string> files = split_nul(*listed);
@@ -108,11 +118,14 @@ std::optional<std::vector<std::string>> git_files(const std::string& path, bool 
 // `follow` (a link back to a directory being walked is not followed again); a directory that
 // cannot be read for lack of permission is skipped.
 void walk_sorted(const std::string& dir, const std::string& prefix, bool follow,
-                 const std::function<void(std::string)>& on_file, std::vector<std::string>& errors,
+                 const std::function<void(std::string)>& on_file, FileList& out,
                  std::vector<std::pair<dev_t, ino_t>>& ancestors) {
   DIR* d = opendir(dir.c_str());
   if (!d) {
-    if (errno != EACCES) errors.push_back(dir + ": " + std::strerror(errno));
+    if (errno == EACCES)
+      out.notes.push_back(dir + ": not checked: " + std::strerror(errno));
+    else
+      out.errors.push_back(dir + ": " + std::strerror(errno));
     return;
   }
   struct stat self;
@@ -146,7 +159,7 @@ void walk_sorted(const std::string& dir, const std::string& prefix, bool follow,
   for (const Entry& e : entries) {
     if (e.directory)
       walk_sorted(dir + "/" + e.key.substr(0, e.key.size() - 1), prefix + e.key, follow, on_file,
-                  errors, ancestors);
+                  out, ancestors);
     else
       on_file(prefix + e.key);
   }
@@ -156,39 +169,39 @@ void walk_sorted(const std::string& dir, const std::string& prefix, bool follow,
 
 // walk_sorted() from a root, its files named as lexically_normal() writes the root.
 void walk_root(const std::string& root, bool follow,
-               const std::function<void(std::string)>& on_file, std::vector<std::string>& errors) {
+               const std::function<void(std::string)>& on_file, FileList& out) {
   std::string prefix = fs::path(root).lexically_normal().string();
   if (prefix == ".")
     prefix.clear();
   else if (!prefix.ends_with('/'))
     prefix += '/';
   std::vector<std::pair<dev_t, ino_t>> ancestors;
-  walk_sorted(root, prefix, follow, on_file, errors, ancestors);
+  walk_sorted(root, prefix, follow, on_file, out, ancestors);
 }
 
 } // namespace
 
-std::vector<std::string> discover_each(const std::vector<std::string>& paths, bool follow_symlinks,
-                                       bool no_ignore,
-                                       const std::function<void(std::string)>& on_file) {
+FileList discover_each(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore,
+                       const std::function<void(std::string)>& on_file) {
   std::error_code ec;
   if (paths.size() == 1 && fs::is_directory(paths[0], ec)) {
-    std::vector<std::string> errors;
+    FileList result;
     if (!no_ignore)
-      if (auto listed = git_files(paths[0], follow_symlinks)) {
+      if (auto listed = git_files(paths[0], follow_symlinks, result.notes)) {
         std::sort(listed->begin(), listed->end());
         listed->erase(std::unique(listed->begin(), listed->end()), listed->end());
         for (std::string& f : *listed)
           on_file(std::move(f));
-        return errors;
+        return result;
       }
-    walk_root(paths[0], follow_symlinks, on_file, errors); // already in discover()'s order
-    return errors;
+    walk_root(paths[0], follow_symlinks, on_file, result); // already in discover()'s order
+    return result;
   }
   FileList list = discover(paths, follow_symlinks, no_ignore);
   for (std::string& f : list.files)
     on_file(std::move(f));
-  return std::move(list.errors);
+  list.files.clear();
+  return list;
 }
 
 FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore) {
@@ -206,11 +219,10 @@ FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, b
       continue;
     }
     std::optional<std::vector<std::string>> listed;
-    if (!no_ignore) listed = git_files(path, follow_symlinks);
+    if (!no_ignore) listed = git_files(path, follow_symlinks, list.notes);
     if (!listed) {
       walk_root(
-          path, follow_symlinks, [&](std::string f) { list.files.push_back(std::move(f)); },
-          list.errors);
+          path, follow_symlinks, [&](std::string f) { list.files.push_back(std::move(f)); }, list);
       continue;
     }
     list.files.insert(list.files.end(), std::make_move_iterator(listed->begin()),
@@ -226,54 +238,6 @@ bool in_shard(const std::string& path, unsigned index, unsigned count) {
   for (unsigned char c : path)
     h = (h ^ c) * 1099511628211ULL;
   return h % count == index;
-}
-
-std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file,
-                                                            const fs::path& root) {
-  auto entry = std::make_shared<Entry>();
-  entry->root = root;
-  std::string error;
-  const auto text = read_file(file.string(), error);
-  if (!text) {
-    entry->error = error;
-    return entry;
-  }
-  ConfigResult r = parse_config_text(*text);
-  if (!r.ok()) entry->error = r.describe(file.string());
-  entry->config = std::move(r.config);
-  return entry;
-}
-
-std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::string& file) {
-  std::lock_guard lock(mutex_);
-  if (explicit_) {
-    if (!explicit_entry_) explicit_entry_ = load(*explicit_, fs::current_path());
-    return explicit_entry_;
-  }
-  std::error_code ec;
-  fs::path dir = fs::absolute(fs::path(file), ec).parent_path();
-  std::vector<fs::path> visited;
-  std::shared_ptr<const Entry> found;
-  for (fs::path d = dir;; d = d.parent_path()) {
-    if (auto it = by_dir_.find(d); it != by_dir_.end()) {
-      found = it->second;
-      break;
-    }
-    visited.push_back(d);
-    if (fs::is_regular_file(d / ".pctlint.json", ec)) {
-      found = load(d / ".pctlint.json", d);
-      break;
-    }
-    if (d == d.parent_path()) break;
-  }
-  if (!found) {
-    auto defaults = std::make_shared<Entry>();
-    defaults->root = fs::current_path(ec);
-    found = defaults;
-  }
-  for (const fs::path& d : visited)
-    by_dir_[d] = found;
-  return found;
 }
 
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
@@ -319,4 +283,4 @@ bool FileBuffer::read(const std::string& path, std::string& error, std::size_t m
   return true;
 }
 
-} // namespace pctlint::check
+} // namespace pctlint::pipeline

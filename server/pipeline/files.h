@@ -1,7 +1,6 @@
-// Which files to check, and which configuration applies to each.
+// Which files there are to check (discovery), and reading them.
 #pragma once
 
-#include "rules/config.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -13,11 +12,12 @@
 #include <string>
 #include <vector>
 
-namespace pctlint::check {
+namespace pctlint::pipeline {
 
 struct FileList {
   std::vector<std::string> files;  // as the user will see them (relative to the cwd when below it)
-  std::vector<std::string> errors; // "path: No such file or directory"
+  std::vector<std::string> errors; // "path: No such file or directory": the run exits 2
+  std::vector<std::string> notes;  // what was passed over: an unreadable directory, no git
 };
 
 // Expands PATHs: a directory is walked (inside a git work tree, git lists the files, honouring
@@ -30,35 +30,12 @@ FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, b
 // are found. A single directory walked without git or followed links streams its files while the
 // walk goes on (visiting each directory's entries in the order that keeps full paths sorted), so
 // checking can start at once; otherwise the files come at the end. Returns the errors.
-std::vector<std::string> discover_each(const std::vector<std::string>& paths, bool follow_symlinks,
-                                       bool no_ignore,
-                                       const std::function<void(std::string)>& on_file);
+// Returns the errors and notes (FileList::files stays empty).
+FileList discover_each(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore,
+                       const std::function<void(std::string)>& on_file);
 
 // Deterministic split for CI matrices: FNV-1a of the path, modulo N.
 bool in_shard(const std::string& path, unsigned index, unsigned count);
-
-// The configuration for each file: --config, or the nearest .pctlint.json above it, cached per
-// directory. Thread-safe.
-class ConfigCache {
-public:
-  explicit ConfigCache(std::optional<std::string> explicit_path)
-      : explicit_(std::move(explicit_path)) {}
-
-  struct Entry {
-    Config config;
-    std::filesystem::path root;       // the directory the config's globs are relative to
-    std::optional<std::string> error; // "path:3: /rules/X: message", a line per error
-  };
-  std::shared_ptr<const Entry> for_file(const std::string& file);
-
-private:
-  std::shared_ptr<const Entry> load(const std::filesystem::path& config_file,
-                                    const std::filesystem::path& root);
-  std::optional<std::string> explicit_;
-  std::mutex mutex_;
-  std::map<std::filesystem::path, std::shared_ptr<const Entry>> by_dir_;
-  std::shared_ptr<const Entry> explicit_entry_;
-};
 
 // Reads a whole file; nullopt and `error` set on failure.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
@@ -79,4 +56,4 @@ private:
   std::size_t capacity_ = 0, size_ = 0;
 };
 
-} // namespace pctlint::check
+} // namespace pctlint::pipeline

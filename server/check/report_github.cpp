@@ -1,0 +1,55 @@
+// GitHub Actions workflow commands: annotations on the pull request's diff.
+#include "server/check/report.h"
+
+namespace pctlint::check {
+
+namespace {
+
+// A workflow command's escaping ('%', CR, LF; in properties also ':' and ','), after making the
+// text printable so no control character reaches the log.
+std::string gh_escape(std::string_view s, bool property) {
+  std::string out;
+  for (char c : printable(s)) {
+    if (c == '%')
+      out += "%25";
+    else if (property && c == ':')
+      out += "%3A";
+    else if (property && c == ',')
+      out += "%2C";
+    else
+      out += c;
+  }
+  return out;
+}
+
+class GithubReporter final : public Reporter {
+public:
+  explicit GithubReporter(std::FILE* out) : Reporter(out) {}
+  void file(const FileReport& f) override {
+    for (const std::string& e : f.errors)
+      write("::error::" + gh_escape(e, false) + "\n");
+    if (f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary))
+      write(std::string(f.named ? "::error" : "::warning") + " file=" + gh_escape(f.path, true) +
+            "::not checked: " + gh_escape(skip_phrase(f), false) + "\n");
+    for (const Reported& r : f.diagnostics) {
+      const char* level = r.severity == Severity::Error     ? "error"
+                          : r.severity == Severity::Warning ? "warning"
+                                                            : "notice";
+      write(std::string("::") + level + " file=" + gh_escape(f.path, true) +
+            ",line=" + std::to_string(r.start.line) + ",col=" + std::to_string(r.start.column) +
+            ",endLine=" + std::to_string(r.end.line) + ",endColumn=" +
+            std::to_string(r.end.column) + ",title=" +
+            gh_escape(std::string(r.rule->id) + " " + std::string(r.rule->name), true) +
+            "::" + gh_escape(r.message, false) + "\n");
+    }
+  }
+  void finish(const Summary&) override { std::fflush(out_); }
+};
+
+} // namespace
+
+std::unique_ptr<Reporter> make_github_reporter(std::FILE* out) {
+  return std::make_unique<GithubReporter>(out);
+}
+
+} // namespace pctlint::check

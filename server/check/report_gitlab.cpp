@@ -1,0 +1,72 @@
+// GitLab Code Quality (the Code Climate issue format GitLab reads): a JSON array of issues, each
+// with a fingerprint that stays the same while the finding does, so GitLab can tell new findings
+// from old ones in a merge request. Checked against a JSON Schema of the format in the tests.
+#include "server/check/report.h"
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace pctlint::check {
+
+namespace {
+
+using nlohmann::json;
+
+std::string severity_name(Severity s) {
+  return s == Severity::Error ? "major" : s == Severity::Warning ? "minor" : "info";
+}
+
+// FNV-1a over what identifies a finding: its rule, file, message and source line (not its line
+// number, which moves with unrelated edits), and its rank among identical ones.
+std::string fingerprint(const std::string& path, const Reported& r, std::size_t rank) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](std::string_view s) {
+    for (unsigned char c : s)
+      h = (h ^ c) * 1099511628211ULL;
+    h = (h ^ 0xFF) * 1099511628211ULL;
+  };
+  mix(r.rule->id);
+  mix(path);
+  mix(r.message);
+  mix(r.source_line);
+  mix(std::to_string(rank));
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+class GitlabReporter final : public Reporter {
+public:
+  explicit GitlabReporter(std::FILE* out) : Reporter(out) {}
+  void file(const FileReport& f) override {
+    std::map<std::string, std::size_t> seen;
+    for (const Reported& r : f.diagnostics) {
+      const std::size_t rank = seen[std::string(r.rule->id) + r.message + r.source_line]++;
+      issues_.push_back(
+          {{"type", "issue"},
+           {"check_name", std::string(r.rule->id) + " " + std::string(r.rule->name)},
+           {"description", r.message},
+           {"categories", json::array({"Bug Risk"})},
+           {"severity", severity_name(r.severity)},
+           {"fingerprint", fingerprint(f.path, r, rank)},
+           {"location",
+            {{"path", f.path}, {"lines", {{"begin", r.start.line}, {"end", r.end.line}}}}}});
+    }
+  }
+  void finish(const Summary&) override {
+    write(issues_.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+    std::fflush(out_);
+  }
+
+private:
+  json issues_ = json::array();
+};
+
+} // namespace
+
+std::unique_ptr<Reporter> make_gitlab_reporter(std::FILE* out) {
+  return std::make_unique<GitlabReporter>(out);
+}
+
+} // namespace pctlint::check

@@ -1,0 +1,96 @@
+// JUnit XML, as CI systems (Jenkins, GitLab, Azure) read test reports: a test suite per file with
+// findings, a failing test case per finding; a passing case for a clean run. Checked against an
+// XML Schema of the format in the tests (tests/schemas/junit.xsd).
+#include "server/check/report.h"
+
+namespace pctlint::check {
+
+namespace {
+
+std::string xml_escape(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\'':
+      out += "&apos;";
+      break;
+    default:
+      // XML 1.0 allows no C0 control but tab, CR and LF.
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) +
+               std::string(1, "0123456789abcdef"[c & 15]);
+      else
+        out += c;
+    }
+  }
+  return out;
+}
+
+class JunitReporter final : public Reporter {
+public:
+  explicit JunitReporter(std::FILE* out) : Reporter(out) {}
+  void file(const FileReport& f) override {
+    const std::string path = xml_escape(printable(f.path));
+    if (!f.diagnostics.empty()) {
+      std::string suite = "  <testsuite name=\"" + path + "\" tests=\"" +
+                          std::to_string(f.diagnostics.size()) + "\" failures=\"" +
+                          std::to_string(f.diagnostics.size()) + "\" errors=\"0\" skipped=\"0\">\n";
+      for (const Reported& r : f.diagnostics) {
+        const std::string where = std::to_string(r.start.line) + ":" + std::to_string(r.start.column);
+        suite += "    <testcase classname=\"" + path + "\" name=\"" + std::string(r.rule->id) + " " +
+                 std::string(r.rule->name) + " at " + where + "\" file=\"" + path + "\" line=\"" +
+                 std::to_string(r.start.line) + "\">\n      <failure type=\"" +
+                 std::string(name_of(r.severity)) + "\" message=\"" + xml_escape(r.message) +
+                 "\">" + path + ":" + where + ": " + xml_escape(r.message) +
+                 "</failure>\n    </testcase>\n";
+        ++failures_;
+      }
+      suite += "  </testsuite>\n";
+      suites_ += suite;
+    }
+    for (const std::string& e : f.errors) {
+      suites_ += "  <testsuite name=\"" + path + "\" tests=\"1\" failures=\"0\" errors=\"1\" "
+                 "skipped=\"0\">\n    <testcase classname=\"" + path + "\" name=\"read\">\n"
+                 "      <error message=\"" + xml_escape(e) + "\"/>\n    </testcase>\n"
+                 "  </testsuite>\n";
+      ++errors_;
+    }
+  }
+  void finish(const Summary& s) override {
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"pctlint\" tests=\"" +
+                      std::to_string(failures_ + errors_ + 1) + "\" failures=\"" +
+                      std::to_string(failures_) + "\" errors=\"" + std::to_string(errors_) + "\">\n";
+    out += suites_;
+    // The run itself, so that a clean run has a test case that passed.
+    out += "  <testsuite name=\"pctlint\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+           "    <testcase classname=\"pctlint\" name=\"" +
+           xml_escape(std::to_string(s.files_checked) + " files checked") + "\"/>\n"
+           "  </testsuite>\n</testsuites>\n";
+    write(out);
+    std::fflush(out_);
+  }
+
+private:
+  std::string suites_;
+  std::size_t failures_ = 0, errors_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Reporter> make_junit_reporter(std::FILE* out) {
+  return std::make_unique<JunitReporter>(out);
+}
+
+} // namespace pctlint::check

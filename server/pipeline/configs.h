@@ -1,0 +1,52 @@
+// Which configuration applies to each file: --config, or the nearest .pctlint.json above it,
+// cached per directory; with the file's own overrides applied and whether its include/exclude
+// patterns select it. The CLI and the language server share it.
+#pragma once
+
+#include "rules/config.h"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace pctlint::pipeline {
+
+class ConfigCache {
+public:
+  explicit ConfigCache(std::optional<std::string> explicit_path = std::nullopt)
+      : explicit_(std::move(explicit_path)) {}
+
+  struct Entry {
+    Config config;
+    std::filesystem::path root;       // the directory the config's patterns are relative to
+    std::optional<std::string> error; // "path:3: /rules/X: message", a line per error
+  };
+  std::shared_ptr<const Entry> for_file(const std::string& file);
+
+  // A file's configuration, its overrides applied.
+  struct ForFile {
+    std::shared_ptr<const Entry> entry;
+    bool selected = true; // include/exclude select it
+    std::optional<Config> overridden;
+    const Config& config() const { return overridden ? *overridden : entry->config; }
+  };
+  ForFile resolve(const std::string& file);
+
+  void clear();
+
+private:
+  std::shared_ptr<const Entry> load(const std::filesystem::path& config_file,
+                                    const std::filesystem::path& root);
+  std::optional<std::string> explicit_;
+  std::mutex mutex_;
+  std::map<std::filesystem::path, std::shared_ptr<const Entry>> by_dir_;
+  std::shared_ptr<const Entry> explicit_entry_;
+};
+
+// `file` relative to `root`, '/'-separated (what configuration patterns match).
+std::string relative_to(const std::filesystem::path& root, const std::string& file);
+
+} // namespace pctlint::pipeline

@@ -1,0 +1,37 @@
+#include "server/pipeline/document.h"
+
+#include "core/position.h"
+#include "core/utf8.h"
+
+#include <cstring>
+
+namespace pctlint::pipeline {
+
+bool looks_binary(std::string_view text) {
+  return std::memchr(text.data(), '\0', std::min<std::size_t>(text.size(), 8192)) != nullptr;
+}
+
+std::optional<std::string> utf8_note(std::string_view text) {
+  const Utf8Status u = validate_utf8(text);
+  if (u.ok()) return std::nullopt;
+  const LinePosition p = LineIndex(text).position_of(u.offset, OffsetEncoding::Utf32);
+  return "not valid UTF-8 (" + std::string(describe(u.error)) + " at line " +
+         std::to_string(p.line + 1) + ", column " + std::to_string(p.column + 1) +
+         "); checked as bytes, columns count U+FFFD per bad byte";
+}
+
+CheckedDocument check_document(std::string_view text, Language lang, const Config& config,
+                               FixMode fix) {
+  CheckedDocument result;
+  if (auto note = utf8_note(text)) result.notes.push_back(std::move(*note));
+  if (fix == FixMode::None) {
+    result.diagnostics = lint(text, lang, config, Urls::Drop).diagnostics;
+    return result;
+  }
+  result.fix = fix_all(text, lang, config, fix == FixMode::Unsafe);
+  result.diagnostics = std::move(result.fix.remaining);
+  if (result.fix.text != text) result.fixed = std::move(result.fix.text);
+  return result;
+}
+
+} // namespace pctlint::pipeline

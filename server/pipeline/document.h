@@ -1,0 +1,36 @@
+// One document through the pipeline, the same for the CLI and the language server: the policy
+// for what is not checked (binary files), a note for text that is not UTF-8, then lint, or fix
+// and lint what is left (fix_all's last pass has linted the fixed text already).
+#pragma once
+
+#include "core/language.h"
+#include "rules/config.h"
+#include "rules/engine.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pctlint::pipeline {
+
+// A NUL byte in the first 8 KiB, as git and ripgrep judge binary files.
+bool looks_binary(std::string_view text);
+
+// "not valid UTF-8 (truncated sequence at line 3, column 7); checked as bytes, columns count
+// U+FFFD per bad byte", or nothing for valid UTF-8.
+std::optional<std::string> utf8_note(std::string_view text);
+
+enum class FixMode { None, Safe, Unsafe };
+
+struct CheckedDocument {
+  std::vector<Diagnostic> diagnostics; // of the text, or of the fixed text when fixing changed it
+  std::optional<std::string> fixed;    // the fixed text, when fixing changed anything
+  FixResult fix;                       // what fixing did (edits, count), when asked
+  std::vector<std::string> notes;
+};
+
+CheckedDocument check_document(std::string_view text, Language lang, const Config& config,
+                               FixMode fix);
+
+} // namespace pctlint::pipeline

@@ -1,0 +1,235 @@
+// The checker under hostile and careless input, through the real binary: what once crashed, lost
+// data or stayed silent (issue: "Never crash, never lose a byte, never skip in silence").
+#include "process.h"
+#include "temp_dir.h"
+
+#include <atomic>
+#include <chrono>
+#include <doctest/doctest.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+using pctlint::test::run_pctlint;
+using pctlint::test::run_process;
+using pctlint::test::TempDir;
+
+namespace {
+
+const std::string kFixable = "u = \"https://x.example/caf%c3%a9\"\n";
+const std::string kFixed = "u = \"https://x.example/caf%C3%A9\"\n";
+
+std::size_t entries(const std::string& dir) {
+  return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(dir),
+                                                std::filesystem::directory_iterator()));
+}
+
+} // namespace
+
+TEST_CASE("crashes found by fuzzing: a raw string's delimiter, odd globs, overflowing numbers") {
+  TempDir dir;
+  dir.write("a.cpp", "R\"s://(");
+  dir.write("b.cpp", "R\"http://(");
+  auto r = run_pctlint({"--check", "a.cpp", "b.cpp"}, "", dir.path());
+  CHECK(r.exit_code == 0);
+  dir.write("c/x.js", "const u = 'https://x.example/%c3%a9';\n");
+  dir.write("c/.pctlint.json", R"({"exclude": ["*/x.js"]})");
+  r = run_pctlint({"--check", "c"}, "", dir.path());
+  CHECK(r.exit_code == 1); // "*/x.js" is anchored: c/x.js is "x.js" from c/
+  dir.write("c/.pctlint.json", R"({"maxFileSize": 1e400})");
+  r = run_pctlint({"--check", "c"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("a number is out of range") != std::string::npos);
+  dir.write("c/.pctlint.json", std::string(100000, '[') + std::string(100000, ']'));
+  r = run_pctlint({"--check", "c"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("nested more than") != std::string::npos);
+}
+
+TEST_CASE("--check --unsafe-fixes writes nothing; it counts unsafe fixes as available") {
+  TempDir dir;
+  dir.write("a.py", "u = 'https://x.example/?q=%C4rger'\n");
+  const auto r = run_pctlint({"--check", "--unsafe-fixes", "a.py"}, "", dir.path());
+  CHECK(r.exit_code == 1);
+  CHECK(dir.read("a.py") == "u = 'https://x.example/?q=%C4rger'\n");
+  CHECK(r.out.find("1 more with --fix --unsafe-fixes") != std::string::npos);
+}
+
+TEST_CASE("--fix through a symbolic link fixes its target and keeps the link") {
+  TempDir dir;
+  dir.write("real.py", kFixable);
+  REQUIRE(symlink("real.py", dir.file("link.py").c_str()) == 0);
+  CHECK(run_pctlint({"--fix", "link.py"}, "", dir.path()).exit_code == 0);
+  struct stat st;
+  REQUIRE(lstat(dir.file("link.py").c_str(), &st) == 0);
+  CHECK(S_ISLNK(st.st_mode));
+  CHECK(dir.read("real.py") == kFixed);
+}
+
+TEST_CASE("--fix keeps hard links, the owner, and leaves read-only files alone") {
+  TempDir dir;
+  dir.write("a.py", kFixable);
+  REQUIRE(link(dir.file("a.py").c_str(), dir.file("b.py").c_str()) == 0);
+  CHECK(run_pctlint({"--fix", "a.py"}, "", dir.path()).exit_code == 0);
+  CHECK(dir.read("a.py") == kFixed);
+  CHECK(dir.read("b.py") == kFixed); // the other name sees the fix: the file was written in place
+  struct stat a, b;
+  stat(dir.file("a.py").c_str(), &a);
+  stat(dir.file("b.py").c_str(), &b);
+  CHECK(a.st_ino == b.st_ino);
+
+  dir.write("ro.py", kFixable);
+  chmod(dir.file("ro.py").c_str(), 0444);
+  const auto r = run_pctlint({"--fix", "ro.py"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("ro.py: read-only; not fixed") != std::string::npos);
+  CHECK(dir.read("ro.py") == kFixable);
+
+  if (geteuid() == 0) { // a file of another user stays theirs
+    dir.write("other.py", kFixable);
+    REQUIRE(chown(dir.file("other.py").c_str(), 65534, 65534) == 0);
+    CHECK(run_pctlint({"--fix", "other.py"}, "", dir.path()).exit_code == 0);
+    struct stat o;
+    stat(dir.file("other.py").c_str(), &o);
+    CHECK(o.st_uid == 65534);
+    CHECK(o.st_gid == 65534);
+    CHECK(dir.read("other.py") == kFixed);
+  }
+}
+
+// A writer appends to the file at a random moment while --fix works on it: the appended line is
+// never lost (the fix is then either applied under it, or not applied and reported).
+TEST_CASE("--fix never loses a concurrent append") {
+  TempDir dir;
+  std::mt19937 rng(5);
+  std::string body;
+  for (int i = 0; i < 2000; ++i)
+    body += "u" + std::to_string(i) + " = \"https://x.example/caf%c3%a9/" + std::to_string(i) + "\"\n";
+  int kept = 0;
+  for (int run = 0; run < 40; ++run) {
+    dir.write("a.py", body);
+    const auto delay = std::chrono::microseconds(rng() % 30000);
+    std::thread appender([&] {
+      std::this_thread::sleep_for(delay);
+      std::ofstream(dir.file("a.py"), std::ios::app) << "# appended\n";
+    });
+    run_pctlint({"--fix", "a.py"}, "", dir.path());
+    appender.join();
+    const std::string after = dir.read("a.py");
+    CHECK(after.find("# appended\n") != std::string::npos);
+    kept += after.find("# appended\n") != std::string::npos;
+  }
+  CHECK(kept == 40);
+  CHECK(entries(dir.path()) == 1); // no temporary file left
+}
+
+// The same, with the append made certain to land between the last check and the rename: the
+// appended text is put back, the fix is not applied, and the run says so.
+TEST_CASE("--fix: a write between the last check and the rename is kept") {
+  TempDir dir;
+  dir.write("a.py", kFixable);
+  std::thread appender([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    std::ofstream(dir.file("a.py"), std::ios::app) << "# appended\n";
+  });
+  const auto r = run_process({"/usr/bin/env", "PCTLINT_TEST_RENAME_DELAY_MS=800", PCTLINT_BINARY,
+                              "--fix", "a.py"},
+                             "", dir.path());
+  appender.join();
+  CHECK(dir.read("a.py") == kFixable + "# appended\n");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("changed on disk while being fixed; the change is kept") != std::string::npos);
+  CHECK(entries(dir.path()) == 1);
+}
+
+TEST_CASE("a closed output (--fix | head -1) ends the output, not the fixing, and leaves no file") {
+  TempDir dir;
+  for (int i = 0; i < 50; ++i)
+    dir.write("f" + std::to_string(i) + ".py", kFixable + kFixable);
+  const auto r = run_process(
+      {"/bin/sh", "-c", std::string(PCTLINT_BINARY) + " --fix --unsafe-fixes . | head -c 1"}, "",
+      dir.path());
+  CHECK(r.exit_code == 0);
+  for (int i = 0; i < 50; ++i)
+    CHECK(dir.read("f" + std::to_string(i) + ".py") == kFixed + kFixed);
+  CHECK(entries(dir.path()) == 50);
+}
+
+TEST_CASE("nothing is skipped in silence") {
+  TempDir dir;
+  // /dev/zero named on the command line: over maxFileSize, not checked, exit 2.
+  auto r = run_pctlint({"--check", "/dev/zero"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("/dev/zero: not checked: larger than maxFileSize") != std::string::npos);
+  // A binary file named on the command line.
+  dir.write("blob.bin", std::string("https://x.example/a\0b", 21));
+  r = run_pctlint({"--check", "blob.bin"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("blob.bin: not checked: binary") != std::string::npos);
+  // In a walk: counted and said in the summary.
+  r = run_pctlint({"--check", "--no-ignore", "."}, "", dir.path());
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("1 file not checked: 1 binary.") != std::string::npos);
+  if (geteuid() != 0) { // root reads any directory
+    dir.write("locked/a.py", kFixable);
+    chmod(dir.file("locked").c_str(), 0);
+    r = run_pctlint({"--check", "--no-ignore", "."}, "", dir.path());
+    CHECK(r.err.find("locked: not checked: Permission denied") != std::string::npos);
+    chmod(dir.file("locked").c_str(), 0755);
+  }
+  // Without git on PATH, .gitignore cannot be applied: said once.
+  dir.write("a.py", kFixed);
+  r = run_process({"/usr/bin/env", "PATH=/nonexistent", PCTLINT_BINARY, "--check", "."}, "",
+                  dir.path());
+  CHECK(r.err.find("git was not found on PATH") != std::string::npos);
+}
+
+TEST_CASE("a suppression comment naming no rule suppresses nothing and is reported") {
+  TempDir dir;
+  dir.write("a.py", "u = 'https://x.example/%c3%a9'  # pctlint-disable-line PCT01\n"
+                    "v = 'https://x.example/%c3%a9'  # pctlint-disable-line lowercase-hex\n");
+  const auto r = run_pctlint({"--check", "--format", "json", "a.py"}, "", dir.path());
+  const auto d = nlohmann::json::parse(r.out)["files"][0]["diagnostics"];
+  REQUIRE(d.size() == 2);
+  CHECK(d[0]["rule"] == "PCT001");
+  CHECK(d[1]["rule"] == "PCT012");
+  CHECK(d[1]["message"] == "'PCT01' is not a rule id or name; it suppresses nothing");
+}
+
+TEST_CASE("terminal escapes in file names and contents are printed escaped; JSON keeps path bytes") {
+  TempDir dir;
+  const std::string name = "evil\x1b]0;TITLE\x07.py";
+  dir.write(name, "u = 'https://x.example/%c3%a9\x1b[2J'\n");
+  const auto r = run_pctlint({"--check", "--color=never", "."}, "", dir.path());
+  CHECK(r.out.find('\x1b') == std::string::npos);
+  CHECK(r.out.find('\x07') == std::string::npos);
+  CHECK(r.out.find("evil\\x1b]0;TITLE\\x07.py:1:") != std::string::npos);
+  const auto gh = run_pctlint({"--check", "--format", "github", "."}, "", dir.path());
+  CHECK(gh.out.find('\x1b') == std::string::npos);
+  const std::string latin1 = "caf\xE9.py";
+  dir.write(latin1, "u = 'https://x.example/%c3%a9'\n");
+  const auto j = nlohmann::json::parse(
+      run_pctlint({"--check", "--format", "json", latin1}, "", dir.path()).out);
+  CHECK(j["files"][0]["path"] == "caf\xEF\xBF\xBD.py");
+  CHECK(j["files"][0]["pathBytes"] == "Y2Fm6S5weQ==");
+}
+
+TEST_CASE("findings per file are capped, with a note of how many more") {
+  TempDir dir;
+  std::string line;
+  for (int i = 0; i < 2000; ++i)
+    line += "https://x.example/%zz ";
+  dir.write("a.txt", line + "\n");
+  const auto r = run_pctlint({"--check", "--format", "json", "a.txt"}, "", dir.path());
+  const auto f = nlohmann::json::parse(r.out)["files"][0];
+  CHECK(f["diagnostics"].size() == 500);
+  CHECK(f["moreFindings"] == 1500);
+  CHECK(nlohmann::json::parse(r.out)["summary"]["errors"] == 2000); // all counted
+  const auto all = run_pctlint({"--check", "--format", "json", "--max-findings-per-file", "0",
+                                "a.txt"},
+                               "", dir.path());
+  CHECK(nlohmann::json::parse(all.out)["files"][0]["diagnostics"].size() == 2000);
+}
