@@ -474,8 +474,13 @@ private:
     return end_;
   }
 
-  unsigned line_styles() const {
-    return command_line_styles(src_.substr(line_start_, start_ - line_start_));
+  // Found once per line, however many URLs it holds.
+  unsigned line_styles() {
+    if (commands_line_ != line_start_) {
+      commands_ = line_commands(src_.substr(line_start_, line_end_ - line_start_));
+      commands_line_ = line_start_;
+    }
+    return commands_.styles_before(start_ - line_start_);
   }
 
   // Fills url_ from text[k, e) of `piece`.
@@ -864,6 +869,8 @@ private:
   DecodedText word_, joined_;
   std::size_t regex_open_ = npos;
   bool regex_value_ = false;
+  LineCommands commands_;
+  std::size_t commands_line_ = npos;
 };
 
 } // namespace

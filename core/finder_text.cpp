@@ -422,14 +422,22 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
   return active & (~kByCommand | line_styles);
 }
 
-unsigned command_line_styles(std::string_view before) {
+LineCommands line_commands(std::string_view line) {
+  LineCommands c;
+  for (std::size_t at = line.find("curl"); at != npos; at = line.find("curl", at + 1))
+    if (at + 4 < line.size() && (line[at + 4] == ' ' || line[at + 4] == '\t')) {
+      c.curl = at;
+      break;
+    }
+  for (std::string_view marker : {"--format", "--pretty", "git log", "git show"})
+    c.git_format = std::min(c.git_format, line.find(marker));
+  return c;
+}
+
+unsigned LineCommands::styles_before(std::size_t at) const {
   unsigned styles = 0;
-  const std::size_t curl = before.find("curl");
-  if (curl != npos && curl + 4 < before.size() && (before[curl + 4] == ' ' || before[curl + 4] == '\t'))
-    styles |= static_cast<unsigned>(PlaceholderStyle::CurlGlob);
-  if (before.find("--format") != npos || before.find("--pretty") != npos ||
-      before.find("git log") != npos || before.find("git show") != npos)
-    styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
+  if (curl < at) styles |= static_cast<unsigned>(PlaceholderStyle::CurlGlob);
+  if (git_format < at) styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
   return styles;
 }
 

@@ -24,11 +24,16 @@ DecodedText decode_literal(std::string_view source, std::size_t begin, std::size
 
 // Which placeholder styles apply to a URL: the configured ones, less printf's where strings are
 // not printf templates, and curl's globs and git's format placeholders except on a line that
-// runs curl or git (see command_line_styles).
+// runs curl or git (see line_commands).
 unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles);
 
-// The styles a command on the line before a URL enables: curl's globs, git's format.
-unsigned command_line_styles(std::string_view line_before_url);
+// Where commands that enable placeholder styles stand on a line: curl (its globs) and git log or
+// show (its format's %H %n). A URL after one of them has its styles.
+struct LineCommands {
+  std::size_t curl = std::string_view::npos, git_format = std::string_view::npos;
+  unsigned styles_before(std::size_t at) const; // the styles enabled before offset `at`
+};
+LineCommands line_commands(std::string_view line);
 
 // Template placeholders in a URL's text, per the active PlaceholderStyle bits, starting at or
 // after `from` (a URL's "scheme://" or "mailto:" holds none, so the finder starts after it).

@@ -133,8 +133,16 @@ LineCursor::Line LineCursor::line_at(std::size_t offset) {
   offset = std::min(offset, text_.size());
   std::size_t line_end = text_.size();
   if (!index_) {
-    if (const void* end = std::memchr(text_.data() + offset, '\n', text_.size() - offset))
-      line_end = static_cast<std::size_t>(static_cast<const char*>(end) - text_.data());
+    // The end of the line found for an earlier offset serves every offset up to it: many
+    // offsets on one long line cost one search, not one each.
+    if (offset >= end_from_ && offset <= end_) {
+      line_end = end_;
+    } else {
+      if (const void* end = std::memchr(text_.data() + offset, '\n', text_.size() - offset))
+        line_end = static_cast<std::size_t>(static_cast<const char*>(end) - text_.data());
+      end_from_ = offset;
+      end_ = line_end;
+    }
     // The fast path holds while no '\r' (a CR or CRLF break) comes before this line's end; the
     // text is checked only as far as it is asked about.
     if (line_end > checked_) {

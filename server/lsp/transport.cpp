@@ -11,6 +11,7 @@
 #include <boost/asio/write.hpp>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <mutex>
 #include <unistd.h>
 
@@ -40,9 +41,14 @@ public:
     if (ec) return std::nullopt; // end of input (or the peer went away)
     std::string headers(asio::buffers_begin(buffer_.data()),
                         asio::buffers_begin(buffer_.data()) + header_end);
-    buffer_.consume(header_end);
     const auto length = content_length(headers, error);
-    if (!length) return std::string();
+    if (!length) {
+      // The body's length is unknown: skip to the next header, wherever it starts, so that this
+      // message is lost but none after it.
+      if (!resynchronize(header_end)) return std::nullopt;
+      return std::string();
+    }
+    buffer_.consume(header_end);
     if (*length > kMaxMessageBytes) {
       error = "Content-Length " + std::to_string(*length) + " exceeds the limit of " +
               std::to_string(kMaxMessageBytes) + " bytes; message skipped";
@@ -67,6 +73,8 @@ public:
   }
 
 private:
+  // The Content-Length of a header block; nullopt and `error` set when there is not exactly one
+  // well-formed one (digits, blanks around them allowed).
   static std::optional<std::size_t> content_length(const std::string& headers, std::string& error) {
     std::optional<std::size_t> length;
     std::size_t i = 0;
@@ -77,26 +85,73 @@ private:
       if (line.empty()) continue;
       const std::size_t colon = line.find(':');
       if (colon == std::string::npos) {
-        error = "malformed header line '" + line.substr(0, 80) + "'; message skipped";
+        error = "malformed header line '" + printable_prefix(line) + "'; message skipped";
         return std::nullopt;
       }
       std::string name = line.substr(0, colon);
       for (char& c : name)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       if (name != "content-length") continue; // Content-Type and others are allowed
-      std::size_t start = colon + 1;
-      while (start < line.size() && line[start] == ' ')
+      if (length) {
+        error = "two Content-Length headers; message skipped";
+        return std::nullopt;
+      }
+      std::size_t start = colon + 1, end = line.size();
+      while (start < end && (line[start] == ' ' || line[start] == '\t'))
         ++start;
+      while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+        --end;
       std::size_t value = 0;
-      const auto [end, ec] = std::from_chars(line.data() + start, line.data() + line.size(), value);
-      if (ec != std::errc{} || end != line.data() + line.size()) {
-        error = "invalid Content-Length '" + line.substr(start, 40) + "'; message skipped";
+      const auto [stop, ec] = std::from_chars(line.data() + start, line.data() + end, value);
+      if (start == end || line[start] < '0' || line[start] > '9' || ec != std::errc{} ||
+          stop != line.data() + end) {
+        error = "invalid Content-Length '" + printable_prefix(line.substr(colon + 1)) +
+                "'; message skipped";
         return std::nullopt;
       }
       length = value;
     }
     if (!length) error = "message without a Content-Length header; skipped";
     return length;
+  }
+
+  static std::string printable_prefix(std::string_view s) {
+    std::string out;
+    for (char c : s.substr(0, 60))
+      out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
+    return out;
+  }
+
+  // Drops input up to the next "Content-Length" header after the bad block that ends at
+  // `header_end` (its body has an unknown length). False at end of input.
+  bool resynchronize(std::size_t header_end) {
+    buffer_.consume(header_end);
+    constexpr std::string_view kName = "content-length:";
+    for (;;) {
+      const std::string_view have(static_cast<const char*>(buffer_.data().data()),
+                                  buffer_.size());
+      // buffer_ is a streambuf of one contiguous region (basic_streambuf over a vector).
+      for (std::size_t i = 0; i + kName.size() <= have.size(); ++i) {
+        std::size_t k = 0;
+        while (k < kName.size() &&
+               std::tolower(static_cast<unsigned char>(have[i + k])) == kName[k])
+          ++k;
+        if (k == kName.size()) {
+          buffer_.consume(i);
+          return true;
+        }
+      }
+      // Keep the tail that may begin a header, read more.
+      const std::size_t keep = std::min(have.size(), kName.size() - 1);
+      buffer_.consume(have.size() - keep);
+      boost::system::error_code ec;
+      char chunk[65536];
+      const std::size_t got = in_.read_some(asio::buffer(chunk), ec);
+      if (ec || got == 0) return false;
+      const auto room = buffer_.prepare(got);
+      std::memcpy(room.data(), chunk, got);
+      buffer_.commit(got);
+    }
   }
 
   bool discard(std::size_t n) {

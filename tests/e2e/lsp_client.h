@@ -109,9 +109,11 @@ public:
     }
   }
 
-  json initialize(json capabilities = json::object(), json init_options = nullptr) {
-    json params{
-        {"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", std::move(capabilities)}};
+  json initialize(json capabilities = json::object(), json init_options = nullptr,
+                  json root_uri = nullptr) {
+    json params{{"processId", nullptr},
+                {"rootUri", std::move(root_uri)},
+                {"capabilities", std::move(capabilities)}};
     if (!init_options.is_null()) params["initializationOptions"] = std::move(init_options);
     json r = call("initialize", params);
     notify("initialized", json::object());

@@ -1,0 +1,70 @@
+#include "server/lsp/features/workspace.h"
+
+#include "server/pipeline/document.h"
+#include "server/pipeline/files.h"
+
+#include <filesystem>
+#include <set>
+
+namespace pctlint::lsp {
+
+WorkspaceCheck for_each_workspace_file(
+    Session& s,
+    const std::function<void(const WorkspaceFile&, std::size_t, std::size_t)>& each) {
+  WorkspaceCheck result;
+  const pipeline::FileList files = pipeline::discover(s.workspace_folders, false, false);
+  std::set<std::string> seen;
+  std::size_t done = 0;
+  const std::size_t total = files.files.size();
+  auto report = [&](WorkspaceFile& f, std::string_view text, const LintResult& r) {
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (const Diagnostic& d : r.diagnostics)
+      spans.emplace_back(d.begin, d.end);
+    const std::vector<Range> ranges = s.ranges(text, spans);
+    f.diagnostics = json::array();
+    for (std::size_t i = 0; i < r.diagnostics.size(); ++i)
+      f.diagnostics.push_back(
+          diagnostic_to_json(ranges[i], r.diagnostics[i], s.capabilities.unnecessary_tag));
+    ++result.checked;
+    result.problems += r.diagnostics.size();
+    each(f, ++done, total);
+  };
+  for (const std::string& path : files.files) {
+    WorkspaceFile f;
+    f.uri = path_to_uri(std::filesystem::absolute(path).lexically_normal().string());
+    seen.insert(f.uri);
+    if (const Draft* d = s.drafts.get(f.uri)) { // as the editor holds it
+      f.open = true;
+      f.version = d->version;
+      report(f, d->text, s.lint(f.uri));
+      continue;
+    }
+    std::string error;
+    const auto text = pipeline::read_file(path, error);
+    const Session::FileConfig fc = s.config_of_file(f.uri);
+    const Config& config = fc.config;
+    if (!fc.selected) {
+      ++done;
+      continue;
+    }
+    if (!text || pipeline::looks_binary(*text) || text->size() > config.max_file_size) {
+      ++result.not_checked;
+      ++done;
+      continue;
+    }
+    report(f, *text, lint(*text, language_for_path(path), config, Urls::Drop));
+  }
+  // Open documents outside the folders count too.
+  for (const std::string& uri : s.drafts.uris()) {
+    if (seen.count(uri)) continue;
+    WorkspaceFile f;
+    f.uri = uri;
+    f.open = true;
+    const Draft& d = s.draft(uri);
+    f.version = d.version;
+    report(f, d.text, s.lint(uri));
+  }
+  return result;
+}
+
+} // namespace pctlint::lsp

@@ -1,0 +1,85 @@
+// The state of one language-server session, owned by the worker thread: the client's
+// capabilities and chosen position encoding, the open documents, their configuration and lint
+// caches, the editor's settings. The features (features/*.cpp) read and change it; the document
+// pipeline (server/pipeline) does the checking, as for the CLI.
+#pragma once
+
+#include "rules/engine.h"
+#include "server/lsp/draft_store.h"
+#include "server/lsp/jsonrpc.h"
+#include "server/lsp/protocol.h"
+#include "server/pipeline/configs.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pctlint::lsp {
+
+struct ServerOptions {
+  int debounce_ms = 1;      // overridable by initializationOptions.debounceMs
+  std::FILE* log = nullptr; // --log-file
+};
+
+class Session {
+public:
+  Session(Connection& connection, boost::asio::io_context& io, const ServerOptions& options)
+      : client(connection), io(io), options(options), debounce_ms(options.debounce_ms) {}
+
+  Connection& client;
+  boost::asio::io_context& io;
+  ServerOptions options;
+
+  // From initialize.
+  ClientCapabilities capabilities;
+  OffsetEncoding encoding = OffsetEncoding::Utf16;
+  std::vector<std::string> workspace_folders;
+  int debounce_ms;
+  bool verbose = false; // $/setTrace
+
+  DraftStore drafts;
+
+  // The document or an error (RequestError) naming it.
+  const Draft& draft(const std::string& uri) const;
+  // A document's configuration: its .pctlint.json (nearest above it), the editor's settings on
+  // top, its overrides applied; cached until the configuration changes.
+  const Config& config_for(const std::string& uri);
+  // Whether the document's configuration selects it (include/exclude).
+  bool selected(const std::string& uri);
+  // The same for a file that is not open, not cached (a workspace has many more files).
+  struct FileConfig {
+    Config config;
+    bool selected = true;
+  };
+  FileConfig config_of_file(const std::string& uri);
+  // Its findings, from its lint cache (a keystroke re-runs the rules only on changed URLs).
+  LintResult lint(const std::string& uri, bool urls = false);
+  // The editor's settings changed (validated first; a bad one is reported and ignored), or the
+  // configuration files did.
+  bool apply_settings(const json& settings);
+  void configuration_changed();
+  void forget(const std::string& uri); // closed
+
+  // Positions: LSP ranges of byte ranges in a document's text, located in one pass.
+  std::vector<Range> ranges(std::string_view text,
+                            const std::vector<std::pair<std::size_t, std::size_t>>& spans) const;
+  std::size_t offset(std::string_view text, const Position& p) const;
+
+  void log(int type, const std::string& message);
+  int config_generation = 0; // changes with the configuration: pull diagnostics' result ids
+
+  // Debounced lint-and-publish timers, per document.
+  std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> timers;
+
+private:
+  json settings_ = json::object();
+  pipeline::ConfigCache files_;
+  std::map<std::string, FileConfig> configs_;
+  std::map<std::string, LintCache> caches_;
+};
+
+} // namespace pctlint::lsp

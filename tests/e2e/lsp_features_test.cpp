@@ -1,0 +1,181 @@
+// Language-server features as real clients use them (issue: "The editors, proven in the real
+// ones"): configuration files watched, fix-all as one edit per fix, code actions for the
+// diagnostics the client names, links, tags, resolve, encoding overrides, workspace diagnostics.
+#include "lsp_client.h"
+#include "temp_dir.h"
+
+#include <doctest/doctest.h>
+
+using pctlint::OffsetEncoding;
+using pctlint::test::json;
+using pctlint::test::LspClient;
+using pctlint::test::TempDir;
+
+namespace {
+
+json range(int l0, int c0, int l1, int c1) {
+  return {{"start", {{"line", l0}, {"character", c0}}}, {"end", {{"line", l1}, {"character", c1}}}};
+}
+
+std::string uri_of(const TempDir& dir, const std::string& rel) {
+  return "file://" + dir.file(rel);
+}
+
+} // namespace
+
+TEST_CASE("an edit of .pctlint.json reaches open documents: watched through dynamic registration") {
+  TempDir dir;
+  dir.write("a.py", "u = 'https://x.example/%c3%a9'\n");
+  LspClient c;
+  c.initialize({{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", true}}}}}});
+  const json registration = c.server_request("client/registerCapability");
+  CHECK(registration["params"]["registrations"][0]["method"] == "workspace/didChangeWatchedFiles");
+  CHECK(registration["params"]["registrations"][0]["registerOptions"]["watchers"][0]
+                    ["globPattern"] == "**/.pctlint.json");
+  c.send({{"jsonrpc", "2.0"}, {"id", registration["id"]}, {"result", nullptr}});
+  const std::string uri = uri_of(dir, "a.py");
+  c.open_document(uri, dir.read("a.py"), "python");
+  CHECK(c.diagnostics(uri)["diagnostics"][0]["severity"] == 2);
+  dir.write(".pctlint.json", R"({"rules": {"PCT001": "error"}})");
+  c.notify("workspace/didChangeWatchedFiles",
+           {{"changes", {{{"uri", uri_of(dir, ".pctlint.json")}, {"type", 2}}}}});
+  CHECK(c.diagnostics(uri)["diagnostics"][0]["severity"] == 1);
+}
+
+TEST_CASE("fix-all: one edit per fix, not one edit over the whole span") {
+  LspClient c;
+  c.initialize();
+  const std::string uri = "file:///tmp/pctlint-lsp/fixall.py";
+  std::string text = "a = 'https://x.example/%c3%a9'\n";
+  for (int i = 0; i < 50; ++i)
+    text += "x = " + std::to_string(i) + "\n";
+  text += "b = 'https://x.example/a b'\n";
+  c.open_document(uri, text, "python");
+  c.diagnostics(uri);
+  const json actions = c.call("textDocument/codeAction",
+                              {{"textDocument", {{"uri", uri}}},
+                               {"range", range(0, 0, 0, 0)},
+                               {"context", {{"diagnostics", json::array()}, {"only", {"source"}}}}});
+  REQUIRE(actions.size() == 1);
+  const json edits = LspClient::edits_of(actions[0]["edit"], uri);
+  REQUIRE(edits.size() == 2);
+  CHECK(edits[0]["range"] == range(0, 23, 0, 29));
+  CHECK(edits[1]["range"] == range(51, 24, 51, 25));
+  CHECK(LspClient::apply(text, edits, OffsetEncoding::Utf16).find("a%20b") != std::string::npos);
+}
+
+TEST_CASE("code actions answer for the diagnostics the client names; context.only as a string") {
+  LspClient c;
+  c.initialize();
+  const std::string uri = "file:///tmp/pctlint-lsp/ctx.py";
+  c.open_document(uri, "u = 'https://x.example/%c3%a9'  # a comment\n", "python");
+  const json d = c.diagnostics(uri)["diagnostics"][0];
+  // The cursor is in the comment, away from the finding; the client passes the diagnostic.
+  json actions = c.call("textDocument/codeAction",
+                        {{"textDocument", {{"uri", uri}}},
+                         {"range", range(0, 36, 0, 36)},
+                         {"context", {{"diagnostics", json::array({d})}}}});
+  REQUIRE(actions.size() >= 2);
+  CHECK(actions[0]["title"] == "Use uppercase hex: %C3%A9");
+  // "only" as one string (Neovim 0.7's documented form).
+  actions = c.call("textDocument/codeAction",
+                   {{"textDocument", {{"uri", uri}}},
+                    {"range", range(0, 24, 0, 24)},
+                    {"context", {{"diagnostics", json::array()}, {"only", "quickfix"}}}});
+  REQUIRE(!actions.empty());
+  for (const json& a : actions)
+    CHECK(a["kind"] == "quickfix");
+}
+
+TEST_CASE("\"disable for this line\" follows the file's extension, not a wrong languageId") {
+  LspClient c;
+  c.initialize();
+  const std::string json_uri = "file:///tmp/pctlint-lsp/data.json";
+  c.open_document(json_uri, "{\"u\": \"https://x.example/%c3%a9\"}\n", "python");
+  c.diagnostics(json_uri);
+  json actions = c.call("textDocument/codeAction",
+                        {{"textDocument", {{"uri", json_uri}}},
+                         {"range", range(0, 25, 0, 25)},
+                         {"context", {{"diagnostics", json::array()}}}});
+  for (const json& a : actions)
+    CHECK(a["title"].get<std::string>().find("Disable") == std::string::npos); // JSON: no comments
+  const std::string md_uri = "file:///tmp/pctlint-lsp/doc.md";
+  c.open_document(md_uri, "See <https://x.example/%c3%a9>.\n", "python");
+  c.diagnostics(md_uri);
+  actions = c.call("textDocument/codeAction", {{"textDocument", {{"uri", md_uri}}},
+                                               {"range", range(0, 25, 0, 25)},
+                                               {"context", {{"diagnostics", json::array()}}}});
+  bool found = false;
+  for (const json& a : actions)
+    if (a["title"] == "Disable PCT001 for this line") {
+      found = true;
+      CHECK(LspClient::edits_of(a["edit"], md_uri)[0]["newText"] ==
+            " <!-- pctlint-disable-line PCT001 -->");
+    }
+  CHECK(found);
+}
+
+TEST_CASE("pull diagnostics: a document not open gets a report, not an error") {
+  TempDir dir;
+  dir.write("closed.py", "u = 'https://x.example/%c3%a9'\n");
+  LspClient c;
+  c.initialize({{"textDocument", {{"diagnostic", json::object()}}}});
+  const json r = c.call("textDocument/diagnostic",
+                        {{"textDocument", {{"uri", uri_of(dir, "closed.py")}}}});
+  CHECK(r["kind"] == "full");
+  CHECK(r["items"].size() == 1);
+  const json none = c.call("textDocument/diagnostic",
+                           {{"textDocument", {{"uri", "file:///nowhere/x.py"}}}});
+  CHECK(none["items"].empty());
+}
+
+TEST_CASE("workspace: checkWorkspace counts open documents; workspace/diagnostic in pull mode") {
+  TempDir dir;
+  dir.write("a.py", "u = 'https://x.example/%c3%a9'\n");
+  dir.write("b.py", "v = 'https://x.example/ok'\n");
+  dir.write("big.py", std::string(300, ' ') + "w = 'https://x.example/%c3%a9'\n");
+  dir.write(".pctlint.json", R"({"maxFileSize": 200})");
+  LspClient c;
+  c.initialize({{"textDocument", {{"diagnostic", json::object()}}}}, nullptr,
+               "file://" + dir.path());
+  c.open_document(uri_of(dir, "b.py"), "v = 'https://x.example/%7euser'\n", "python");
+  const json result =
+      c.call("workspace/executeCommand", {{"command", "pctlint.checkWorkspace"}});
+  CHECK(result["files"] == 3); // a.py, b.py (as open), .pctlint.json
+  CHECK(result["problems"] == 2);
+  CHECK(result["notChecked"] == 1); // big.py
+  const json report = c.call("workspace/diagnostic", {{"previousResultIds", json::array()}});
+  std::size_t with_items = 0;
+  for (const json& item : report["items"])
+    with_items += !item["items"].empty();
+  CHECK(with_items == 2);
+}
+
+TEST_CASE("document links, the Unnecessary tag, codeAction/resolve, a position encoding override") {
+  LspClient c;
+  c.initialize({{"textDocument",
+                 {{"publishDiagnostics", {{"tagSupport", {{"valueSet", {1, 2}}}}}},
+                  {"codeAction", {{"resolveSupport", {{"properties", {"edit"}}}}}}}}},
+               {{"positionEncoding", "utf-8"}});
+  const std::string uri = "file:///tmp/pctlint-lsp/links.py";
+  const std::string text = "# é https://x.example/%7Euser/a b\nu = 'https://x.example/{id}'\n";
+  c.open_document(uri, text, "python");
+  const json d = c.diagnostics(uri)["diagnostics"];
+  REQUIRE(d.size() == 1);
+  CHECK(d[0]["code"] == "PCT008");
+  CHECK(d[0]["tags"] == json::array({1}));
+  CHECK(d[0]["range"]["start"]["character"] == 23); // UTF-8: "é" counts 2
+  const json links = c.call("textDocument/documentLink", {{"textDocument", {{"uri", uri}}}});
+  REQUIRE(links.size() == 1); // the template {id} is no address
+  CHECK(links[0]["target"] == "https://x.example/~user/a");
+  const json actions = c.call("textDocument/codeAction",
+                              {{"textDocument", {{"uri", uri}}},
+                               {"range", range(0, 24, 0, 24)},
+                               {"context", {{"diagnostics", json::array()}}}});
+  REQUIRE(!actions.empty());
+  CHECK_FALSE(actions[0].contains("edit"));
+  CHECK(actions[0].contains("data"));
+  const json resolved = c.call("codeAction/resolve", actions[0]);
+  CHECK(LspClient::apply(text, LspClient::edits_of(resolved["edit"], uri), OffsetEncoding::Utf8)
+            .starts_with("# é https://x.example/~user/a b\n"));
+}
