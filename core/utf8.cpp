@@ -2,7 +2,9 @@
 
 #include <array>
 #include <cstring>
+#if PCTLINT_SIMDJSON
 #include <simdjson.h>
+#endif
 
 namespace pctlint {
 
@@ -137,13 +139,19 @@ Utf8Status first_utf8_error(std::string_view s) {
 // simdjson's validator (SIMD, chosen at run time for the CPU) answers "well-formed or not" per
 // the same Unicode rules as Table 3-6; only ill-formed input takes the exact scalar path, which
 // names the place and the reason.
+// A portable build (PCTLINT_PORTABLE: for the VS Code extension, needing only glibc) has no
+// simdjson, whose Debian package has no static library: the scalar loop answers alone.
 bool is_valid_utf8(std::string_view s) {
-  if (s.size() < kSimdMinSize) return first_utf8_error(s).ok();
-  return simdjson::validate_utf8(s.data(), s.size());
+#if PCTLINT_SIMDJSON
+  if (s.size() >= kSimdMinSize) return simdjson::validate_utf8(s.data(), s.size());
+#endif
+  return first_utf8_error(s).ok();
 }
 
 Utf8Status validate_utf8(std::string_view s) {
+#if PCTLINT_SIMDJSON
   if (s.size() >= kSimdMinSize && simdjson::validate_utf8(s.data(), s.size())) return {};
+#endif
   return first_utf8_error(s);
 }
 
