@@ -221,9 +221,17 @@ std::size_t rfc6570_end(std::string_view t, std::size_t i) {
   return t[i] == '{' ? balanced_brace(t, i) : npos;
 }
 
+// ${expr} and #{expr}: a hole of code in a template. One still open where the text ends (the
+// line ends inside it, its code goes on below) runs to that end.
+std::size_t hole_end(std::string_view t, std::size_t open) {
+  const std::size_t end = balanced_brace(t, open);
+  if (end != npos) return end;
+  return t.find('\n', open) == npos ? t.size() : npos;
+}
+
 std::size_t dollar_brace_end(std::string_view t, std::size_t i) {
   if (t[i] != '$' || i + 1 >= t.size() || t[i + 1] != '{') return npos;
-  return balanced_brace(t, i + 1);
+  return hole_end(t, i + 1);
 }
 
 std::size_t dollar_paren_end(std::string_view t, std::size_t i) {
@@ -239,7 +247,7 @@ std::size_t dollar_paren_end(std::string_view t, std::size_t i) {
 
 std::size_t hash_brace_end(std::string_view t, std::size_t i) {
   if (t[i] != '#' || i + 1 >= t.size() || t[i + 1] != '{') return npos;
-  return balanced_brace(t, i + 1);
+  return hole_end(t, i + 1);
 }
 
 std::size_t double_brace_end(std::string_view t, std::size_t i) {

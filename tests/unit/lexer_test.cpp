@@ -1,0 +1,144 @@
+// Whole-file context, language by language: URLs inside constructs that span lines (block
+// comments, triple-quoted and raw strings, template literals with holes, heredocs, YAML block
+// scalars...) and inside code embedded in other files are found, with their exact positions and
+// contexts; URLs in regexes and what only looks like a URL are not.
+#include "core/finder.h"
+#include "core/position.h"
+
+#include <doctest/doctest.h>
+#include <string>
+#include <vector>
+
+using namespace pctlint;
+
+namespace {
+
+// "line:column context text" for each URL found (1-based, columns in code points), one a line.
+std::string found(const std::string& src, Language lang) {
+  std::string out;
+  const LineIndex index(src);
+  for (const FoundUrl& u : find_urls(src, lang)) {
+    const LinePosition p = index.position_of(u.source_begin, OffsetEncoding::Utf32);
+    const char* context = u.context == UrlContext::StringLiteral ? "literal"
+                          : u.context == UrlContext::ConfigValue ? "config"
+                          : u.context == UrlContext::Attribute   ? "attribute"
+                                                                 : "prose";
+    out += std::to_string(p.line + 1) + ":" + std::to_string(p.column + 1) + " " + context + " " +
+           u.text + "\n";
+  }
+  return out;
+}
+
+// The expected lines, joined as found() writes them (so a failure prints both texts).
+std::string V(std::initializer_list<const char*> lines) {
+  std::string out;
+  for (const char* l : lines)
+    out += std::string(l) + "\n";
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("C and C++: block comments and raw strings across lines") {
+  CHECK(found("/* see\n   https://a.example/x and */ int x = 0; // https://b.example/y\n"
+              "auto s = R\"json(\n{\"u\": \"https://c.example/z\"}\n)json\";\n",
+              Language::Cpp) == V({"2:4 prose https://a.example/x", "2:45 prose https://b.example/y",
+                                  "4:8 literal https://c.example/z"}));
+  // A quote inside a block comment does not open a string on the next line.
+  CHECK(found("/* don't\n */ char* u = \"https://a.example/a b\";\n", Language::C) ==
+        V({"2:16 literal https://a.example/a b"}));
+}
+
+TEST_CASE("Python: docstrings, triple quotes, templates, raw strings, regexes") {
+  CHECK(found("def f():\n    \"\"\"Fetch it.\n\n    See https://docs.example/a_(b).\n    \"\"\"\n"
+              "    url = '''https://x.example/%s/items''' % name\n"
+              "    pat = re.compile(r'^https://x\\.example/(\\d+)$')\n",
+              Language::Python) ==
+        V({"4:9 literal https://docs.example/a_(b)", "6:14 literal https://x.example/%s/items"}));
+}
+
+TEST_CASE("JavaScript: template literals with holes across lines, regex literals") {
+  const auto urls = found("const u = `\n  https://api.example/${\n    user.id\n  }/posts`;\n"
+                          "const re = /https:\\/\\/x\\.example\\/\\d+/;\n"
+                          "const v = `${base}` + \"https://y.example/a\";\n",
+                          Language::JavaScript);
+  CHECK(urls == V({"2:3 literal https://api.example/${", "6:24 literal https://y.example/a"}));
+}
+
+TEST_CASE("Go raw strings, Rust raw strings and nested comments, C# verbatim strings") {
+  CHECK(found("var doc = `\nGET https://a.example/x\n`\n", Language::Go) ==
+        V({"2:5 literal https://a.example/x"}));
+  CHECK(found("/* outer /* inner */ https://a.example/x */\nlet s = r#\"\n\"https://b.example/y\"\n\"#;\n",
+              Language::Rust) ==
+        V({"1:22 prose https://a.example/x", "3:2 literal https://b.example/y"}));
+  CHECK(found("var s = @\"line one\n\"\"https://a.example/x\"\"\";\n", Language::CSharp) ==
+        V({"2:3 literal https://a.example/x"}));
+}
+
+TEST_CASE("shell, Ruby and PHP heredocs; Ruby block comments") {
+  CHECK(found("cat <<'EOF' > conf\ndon't https://a.example/x\nEOF\ncurl \"https://b.example/y\"\n",
+              Language::Shell) ==
+        V({"2:7 prose https://a.example/x", "4:7 literal https://b.example/y"}));
+  CHECK(found("=begin\nhttps://a.example/x\n=end\ntext = <<~EOS\n  it's https://b.example/y\nEOS\n"
+              "u = \"https://c.example/#{id}/z\"\n",
+              Language::Ruby) == V({"2:1 prose https://a.example/x", "5:8 prose https://b.example/y",
+                                   "7:6 literal https://c.example/#{id}/z"}));
+  CHECK(found("<?php\n$t = <<<EOT\nit's https://a.example/x\nEOT;\n$u = 'https://b.example/y';\n",
+              Language::Php) ==
+        V({"3:6 prose https://a.example/x", "5:7 literal https://b.example/y"}));
+}
+
+TEST_CASE("Lua long strings and comments, SQL strings across lines, TOML multi-line strings") {
+  CHECK(found("--[[ it's\nhttps://a.example/x ]]\nlocal s = [[\nhttps://b.example/y]]\n",
+              Language::Lua) == V({"2:1 prose https://a.example/x", "4:1 literal https://b.example/y"}));
+  CHECK(found("INSERT INTO t VALUES ('line\nhttps://a.example/x');\n", Language::Sql) ==
+        V({"2:1 literal https://a.example/x"}));
+  CHECK(found("desc = \"\"\"\nSee https://a.example/x\n\"\"\"\nurl = 'https://b.example/y'\n",
+              Language::Toml) == V({"2:5 config https://a.example/x", "4:8 config https://b.example/y"}));
+}
+
+TEST_CASE("YAML: run: blocks are shell, other block scalars prose, quoted scalars across lines") {
+  CHECK(found("jobs:\n  x:\n    steps:\n      - run: |\n          curl -fsSL https://a.example/x -o a\n"
+              "      - name: it's https://b.example/y\n    description: >\n      see https://c.example/z"
+              " for more\n    url: \"https://d.example/\n      w\"\n",
+              Language::Yaml) ==
+        V({"5:22 literal https://a.example/x", "6:20 config https://b.example/y",
+          "8:11 prose https://c.example/z", "9:11 config https://d.example/"}));
+}
+
+TEST_CASE("Markdown: fenced code in its language, front matter as YAML, prose elsewhere") {
+  const std::string md = "---\nurl: https://a.example/fm\n---\n\n"
+                         "```python\nu = 'http://%s/x' % host\n```\n\n"
+                         "```bash\ncurl \"https://b.example/a b.pdf\"\n```\n\n"
+                         "```\nplain https://c.example/x\n```\n\n"
+                         "Read [the docs](https://d.example/x_(y)) or <https://e.example/z>.\n";
+  CHECK(found(md, Language::Markdown) ==
+        V({"2:6 config https://a.example/fm", "6:6 literal http://%s/x",
+          "10:7 literal https://b.example/a b.pdf", "14:7 prose https://c.example/x",
+          "17:17 prose https://d.example/x_(y)", "17:46 prose https://e.example/z"}));
+}
+
+TEST_CASE("reST code blocks, HTML script and style") {
+  CHECK(found("Text https://a.example/x.\n\n.. code-block:: python\n\n   u = 'https://b.example/a b'\n"
+              "\nAfter `link <https://c.example/y>`_.\n",
+              Language::Rst) == V({"1:6 prose https://a.example/x", "5:9 literal https://b.example/a b",
+                                  "7:14 prose https://c.example/y"}));
+  CHECK(found("<p>https://a.example/x</p>\n<script>\nconst u = \"https://b.example/y\";\n</script>\n"
+              "<style>\nbody { background: url(https://c.example/z.png) }\n</style>\n"
+              "<a href=\"https://d.example/?a=1&amp;b=2\">d</a>\n",
+              Language::Html) ==
+        V({"1:4 prose https://a.example/x", "3:12 literal https://b.example/y",
+          "6:24 prose https://c.example/z.png", "8:10 attribute https://d.example/?a=1&b=2"}));
+}
+
+TEST_CASE("concatenated literals are one URL, with the join recorded") {
+  const auto urls = find_urls("const char* u = \"https://x.example/caf%C3\"\n  \"%A9/menu\";\n",
+                              Language::Cpp);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].text == "https://x.example/caf%C3%A9/menu");
+  REQUIRE(urls[0].joins.size() == 1);
+  CHECK(urls[0].joins[0] == 24);
+  const auto open = find_urls("u = \"https://x.example/caf%C3\" + rest\n", Language::JavaScript);
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].open_end);
+}
