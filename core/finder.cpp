@@ -214,6 +214,7 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
   case EscapeStyle::None:
     return false;
   case EscapeStyle::Backslash:
+  case EscapeStyle::SingleQuoted:
     return content.find('\\') != npos;
   case EscapeStyle::Doubling:
     return content.find(quote) != npos;
@@ -238,11 +239,11 @@ constexpr ByteContext kUrlColon{':', {'/', '\\'}, {'o', 'O'}, {'t', 'T'}};
 // --- regular expressions ----------------------------------------------------------------------
 
 // Regex-only syntax in a literal's (decoded) text: a backslash escape (a URL holds none),
-// character classes, groups, quantifiers, anchors, a sed substitution.
+// character classes, groups, quantifiers, a leading anchor, a sed substitution. (A '$' at the end
+// is no sign: what a safe fix writes before it would change the verdict.)
 bool regex_syntax(std::string_view t) {
   if (t.empty()) return false;
   if (t[0] == '^') return true;
-  if (t.size() > 1 && t.back() == '$' && t[t.size() - 2] != '{') return true;
   if (t.size() > 3 && t[0] == 's' && std::strchr("/|#,:@!", t[1]) &&
       std::count(t.begin(), t.end(), t[1]) >= 3)
     return true;
@@ -413,11 +414,12 @@ public:
         found = in_literal(*where.literal, where.language);
         break;
       case Region::Code:
-        found = spec_of(where.language).shell_words ? in_shell_word(where.language) : in_prose();
+        found = spec_of(where.language).shell_words ? in_shell_word(where.language)
+                                                    : in_prose(false);
         break;
       case Region::Comment:
       case Region::Prose:
-        found = in_prose();
+        found = in_prose(true);
         break;
       }
       if (!found) continue;
@@ -504,18 +506,20 @@ private:
 
   // --- prose ------------------------------------------------------------------------------------
 
-  bool in_prose() {
+  // A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
+  // gives an extent: markup around a URL is a thing of prose and comments.
+  bool in_prose(bool text) {
     Piece piece{src_.substr(line_start_, line_end_ - line_start_), nullptr, line_start_};
     std::size_t k = start_ - line_start_;
     bool holes = false;
     UrlContext context = UrlContext::Prose;
-    std::size_t e = structural_end(piece.text, k, context);
+    std::size_t e = text ? structural_end(piece.text, k, context) : css_url_end(piece.text, k);
     const bool exact = e != npos;
     // printf templates are common in docs; in an attribute they are not.
     const unsigned active = active_placeholder_styles(
         options_.placeholders, context == UrlContext::Prose, line_styles());
     const char quote = k > 0 ? piece.text[k - 1] : '\0';
-    if (!exact && (quote == '"' || quote == '\'')) {
+    if (!exact && text && (quote == '"' || quote == '\'')) {
       // A quoted literal in a code block or code span: one URL, blanks and all, when it reads so.
       const std::size_t close = piece.text.find(quote, k);
       if (close != npos) {
@@ -545,10 +549,19 @@ private:
     // ":\/\/" is "://" only where a literal's escapes are decoded.
     if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
     // A pattern written in running text (a sed script, a filter list) is not a URL.
-    const std::string_view text = piece.text.substr(k, e - k);
-    if (!exact && (text.find(".*") != npos || text.find(".+") != npos)) return false;
+    const std::string_view url = piece.text.substr(k, e - k);
+    if (!exact && (url.find(".*") != npos || url.find(".+") != npos)) return false;
     emit(piece, k, e, context, exact, holes, active);
     return true;
+  }
+
+  static std::size_t css_url_end(std::string_view t, std::size_t k) {
+    if (!iends_with(t.substr(0, k), "url(")) return npos;
+    for (std::size_t i = k; i < t.size(); ++i) {
+      if (t[i] == ')') return i;
+      if (std::strchr(" \t\"'(", t[i]) || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+    }
+    return npos;
   }
 
   // The URL's end where markup around it gives its extent exactly, or npos.
@@ -612,7 +625,9 @@ private:
     d.offsets.clear();
     // Inside a parameter expansion ("${var#https://x/}") the URL ends with it.
     int depth = 0;
-    for (std::size_t b = start_; b > line_start_ && !is_blank(src_[b - 1]); --b)
+    for (std::size_t b = start_;
+         b > line_start_ && !is_blank(src_[b - 1]) && src_[b - 1] != '"' && src_[b - 1] != '\'';
+         --b)
       depth += src_[b - 1] == '{' ? 1 : src_[b - 1] == '}' ? -1 : 0;
     std::size_t i = start_;
     while (i < line_end_) {
@@ -761,6 +776,9 @@ private:
     if (e < k || !long_enough(e - k)) return false;
     if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
     if (e == value_end && ll.closes && !lit.close.empty()) url_.open_end = operator_follows(lit, ll);
+    // In a raw string a backslash keeps the quote after it from closing the literal: a fix that
+    // encoded it would close the literal early. Such a URL's fixes are not certain.
+    if (lit.escaped_quotes && piece.text.substr(k, e - k).find('\\') != npos) exact = false;
     emit(piece, k, e, in_context, exact, holes, active);
     return true;
   }

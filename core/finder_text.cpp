@@ -175,6 +175,10 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
     const char c = s[i];
     if (style == EscapeStyle::Backslash && c == '\\') {
       i += backslash(s, i, end, out, code_point_hex);
+    } else if (style == EscapeStyle::SingleQuoted && c == '\\' && i + 1 < end &&
+               (s[i + 1] == '\\' || s[i + 1] == quote)) {
+      out.put(s[i + 1], i);
+      i += 2;
     } else if (style == EscapeStyle::Doubling && c == quote && i + 1 < end && s[i + 1] == quote) {
       out.put(quote, i);
       i += 2;

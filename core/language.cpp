@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <unordered_map>
 
 namespace pctlint {
 
@@ -198,7 +199,7 @@ constexpr std::array kLanguages = {
                  .block_open = "=begin",
                  .block_close = "=end",
                  .single_quotes = true,
-                 .single_quote_escapes = E::None,
+                 .single_quote_escapes = E::SingleQuoted,
                  .quotes_span_lines = true,
                  .heredocs = true,
                  .regex_literals = true,
@@ -214,7 +215,7 @@ constexpr std::array kLanguages = {
                  .block_open = "/*",
                  .block_close = "*/",
                  .single_quotes = true,
-                 .single_quote_escapes = E::None,
+                 .single_quote_escapes = E::SingleQuoted,
                  .quotes_span_lines = true,
                  .heredocs = true,
                  .concatenation = ".",
@@ -225,7 +226,7 @@ constexpr std::array kLanguages = {
                  .aliases = "pl",
                  .line_comment = "#",
                  .single_quotes = true,
-                 .single_quote_escapes = E::None,
+                 .single_quote_escapes = E::SingleQuoted,
                  .quotes_span_lines = true,
                  .heredocs = true,
                  .regex_literals = true,
@@ -385,12 +386,39 @@ std::string_view name_of(Language lang) {
   return spec_of(lang).name;
 }
 
+namespace {
+
+// Every extension and file name of the table, for one lookup per file.
+struct Names {
+  std::unordered_map<std::string, Language> by_extension, by_file_name;
+  Names() {
+    for (const LanguageSpec& spec : kLanguages) {
+      for_each_word(spec.extensions, [&](std::string_view w) { by_extension.emplace(w, spec.id); });
+      for_each_word(spec.file_names, [&](std::string_view w) { by_file_name.emplace(w, spec.id); });
+    }
+  }
+  template <typename Fn> static void for_each_word(std::string_view words, Fn fn) {
+    while (!words.empty()) {
+      const std::size_t space = std::min(words.find(' '), words.size());
+      if (space) fn(words.substr(0, space));
+      words.remove_prefix(std::min(space + 1, words.size()));
+    }
+  }
+};
+
+const Names& names() {
+  static const Names n;
+  return n;
+}
+
+} // namespace
+
 std::optional<Language> language_by_path(std::string_view path) {
   const std::size_t slash = path.find_last_of("/\\");
   const std::string name = lowered(slash == std::string_view::npos ? path : path.substr(slash + 1));
   if (name.empty()) return std::nullopt;
-  for (const LanguageSpec& spec : kLanguages)
-    if (has_word(spec.file_names, name)) return spec.id;
+  if (const auto it = names().by_file_name.find(name); it != names().by_file_name.end())
+    return it->second;
   // "Dockerfile.dev", ".env.local", "Makefile.am": a well-known name with a suffix.
   for (std::string_view prefix : {"dockerfile.", "containerfile.", "makefile.", "jenkinsfile."})
     if (name.starts_with(prefix))
@@ -398,9 +426,9 @@ std::optional<Language> language_by_path(std::string_view path) {
   if (name.starts_with(".env.") || name.ends_with(".env")) return Language::DotEnv;
   const std::size_t dot = name.rfind('.');
   if (dot == std::string::npos || dot + 1 == name.size()) return std::nullopt;
-  const std::string_view ext = std::string_view(name).substr(dot + 1);
-  for (const LanguageSpec& spec : kLanguages)
-    if (has_word(spec.extensions, ext)) return spec.id;
+  const std::string ext = name.substr(dot + 1);
+  if (const auto it = names().by_extension.find(ext); it != names().by_extension.end())
+    return it->second;
   return std::nullopt;
 }
 

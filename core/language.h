@@ -65,6 +65,7 @@ enum class EscapeStyle {
   None,      // raw strings: bytes as they are
   Backslash, // C-like escapes
   Doubling,  // '' for ' (SQL, YAML single-quoted)
+  SingleQuoted, // only \\ and \' (PHP, Ruby and Perl single quotes)
   Entities,  // &amp; &#x41; (HTML/XML attributes)
 };
 

@@ -213,7 +213,8 @@ private:
   // a "${", where the code of a hole begins (hole_pending_).
   std::size_t string_end(const Literal& lit, std::size_t from) {
     const std::string_view close = lit.close;
-    const bool backslash = lit.escapes == EscapeStyle::Backslash || lit.escaped_quotes;
+    const bool backslash = lit.escapes == EscapeStyle::Backslash ||
+                           lit.escapes == EscapeStyle::SingleQuoted || lit.escaped_quotes;
     // A one-line literal left open ends at its line's end.
     const std::size_t stop = lit.spans_lines ? end_ : line_end_at(src_, from, end_);
     const char third = lit.hole_sigil ? lit.hole_sigil : close[0];
@@ -518,10 +519,7 @@ private:
     }
     if (spec_.shell_words && i > begin_ && src_[i - 1] == '$') // $'...': C escapes
       return open_string(i, i + 1, "'", EscapeStyle::Backslash, '\'', true);
-    const EscapeStyle esc = spec_.single_quote_escapes;
-    // PHP, Ruby and Perl single quotes escape \' though they decode nothing else; shell's do not.
-    return open_string(i, i + 1, "'", esc, '\'', spec_.quotes_span_lines,
-                       esc == EscapeStyle::None && !spec_.shell_words);
+    return open_string(i, i + 1, "'", spec_.single_quote_escapes, '\'', spec_.quotes_span_lines);
   }
 
   struct Hole {
@@ -1228,6 +1226,14 @@ public:
   using LineLexer::LineLexer;
 
 private:
+  // An unquoted value; a backslash that continues it on the next line (.properties) is no part
+  // of it.
+  Literal value(std::size_t v, std::string_view key, EscapeStyle esc, std::size_t e) const {
+    Literal lit = plain_literal(v, key, esc);
+    if (continues_) lit.value_end = e - 1;
+    return lit;
+  }
+
   void read_line(std::size_t line, std::size_t eol) override {
     const LanguageSpec& spec = spec_of(lang_);
     const std::size_t p = skip_blanks(line, eol);
@@ -1243,7 +1249,7 @@ private:
       return segments_.push_back({p, eol, Piece::Comment, {}});
     if (c == '[' && lang_ == Language::Ini) return; // a section
     if (continued || p > line) { // a continuation line: a value as a whole
-      segments_.push_back({p, eol, Piece::Literal, plain_literal(p, {}, esc)});
+      segments_.push_back({p, eol, Piece::Literal, value(p, {}, esc, e)});
       return;
     }
     // key = value, key: value, key value (properties), export KEY=value (.env)
@@ -1257,7 +1263,7 @@ private:
     while (key_end > key_begin && is_blank(src_[key_end - 1]))
       --key_end;
     if (k >= e) {
-      segments_.push_back({p, eol, Piece::Literal, plain_literal(p, {}, esc)});
+      segments_.push_back({p, eol, Piece::Literal, value(p, {}, esc, e)});
       return;
     }
     std::size_t v = skip_blanks(k + 1, e);
@@ -1282,7 +1288,7 @@ private:
         return;
       }
     }
-    segments_.push_back({v, eol, Piece::Literal, plain_literal(v, key, esc)});
+    segments_.push_back({v, eol, Piece::Literal, value(v, key, esc, e)});
   }
 
   bool ends_with_backslash(std::size_t p, std::size_t e) const {
@@ -1331,7 +1337,8 @@ std::size_t literal_close(std::string_view s, const Literal& lit, std::size_t fr
     return limit;
   }
   const std::string_view close = lit.close;
-  const bool backslash = lit.escapes == EscapeStyle::Backslash || lit.escaped_quotes;
+  const bool backslash = lit.escapes == EscapeStyle::Backslash ||
+                         lit.escapes == EscapeStyle::SingleQuoted || lit.escaped_quotes;
   for (std::size_t i = from; i < limit;) {
     i = find_any_of3(s, i, limit, '\\', close[0], lit.hole_sigil ? lit.hole_sigil : close[0]);
     if (i >= limit) break;

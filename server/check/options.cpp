@@ -199,8 +199,8 @@ configuration or I/O errors and paths named here that could not be checked.
     if (!spec.names.starts_with("--")) left += std::string(spec.names);
     else left += "    " + std::string(spec.names);
     if (!spec.value.empty()) left += " " + std::string(spec.value);
-    if (left.size() < 28) left.resize(28, ' ');
-    else left += "\n" + std::string(28, ' ');
+    if (left.size() < 29) left.resize(30, ' ');
+    else left += "\n" + std::string(30, ' ');
     out += left + std::string(spec.help) + "\n";
   }
   return out;

@@ -23,6 +23,24 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file
 }
 
 std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::string& file) {
+  // Files come directory by directory: the last directory's answer, per thread, serves the next
+  // file without the lock or a path computation.
+  const std::string_view dir = std::string_view(file).substr(0, file.rfind('/') + 1);
+  thread_local const ConfigCache* last_cache = nullptr;
+  thread_local std::size_t last_generation = 0;
+  thread_local std::string last_dir;
+  thread_local std::shared_ptr<const Entry> last_entry;
+  if (last_cache == this && last_generation == generation_ && last_dir == dir && !dir.empty())
+    return last_entry;
+  auto entry = lookup(file);
+  last_cache = this;
+  last_generation = generation_;
+  last_dir.assign(dir);
+  last_entry = entry;
+  return entry;
+}
+
+std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string& file) {
   std::lock_guard lock(mutex_);
   if (explicit_) {
     if (!explicit_entry_) explicit_entry_ = load(*explicit_, fs::current_path());
@@ -68,6 +86,7 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file) {
 
 void ConfigCache::clear() {
   std::lock_guard lock(mutex_);
+  ++generation_;
   by_dir_.clear();
   explicit_entry_.reset();
 }

@@ -5,6 +5,7 @@
 
 #include "rules/config.h"
 
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -38,12 +39,19 @@ public:
   void clear();
 
 private:
+  std::shared_ptr<const Entry> lookup(const std::string& file);
   std::shared_ptr<const Entry> load(const std::filesystem::path& config_file,
                                     const std::filesystem::path& root);
   std::optional<std::string> explicit_;
   std::mutex mutex_;
   std::map<std::filesystem::path, std::shared_ptr<const Entry>> by_dir_;
   std::shared_ptr<const Entry> explicit_entry_;
+  // Changes with clear(); also tells caches apart (a per-thread cache keeps the last answer).
+  std::atomic<std::size_t> generation_{next_generation()};
+  static std::size_t next_generation() {
+    static std::atomic<std::size_t> counter{1};
+    return counter += 1u << 20;
+  }
 };
 
 // `file` relative to `root`, '/'-separated (what configuration patterns match).

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# pctlint --check against ripgrep's URL extraction over the same ~200 MB generated corpus, with the
-# same number of threads, in one run. Prints MB/s for both, the ratio, and pctlint's peak RSS.
-# usage: tests/bench/check_bench.sh [BUILD_DIR] [SIZE_MB]
+# pctlint --check against ripgrep's URL extraction, with the same number of threads, in one run:
+# over a ~200 MB generated corpus (a URL every 15 lines), then over a corpus of real files (Boost,
+# libstdc++ and CPython's library from Debian's packages, npm and TypeScript from the npm registry:
+# what CI can get too) at -j1 and -j2 with ripgrep's read floor (a literal it never finds). Prints
+# MB/s, the ratios, the -j2/-j1 speedups and pctlint's peak RSS.
+# usage: tests/bench/check_bench.sh [BUILD_DIR] [SIZE_MB]   (REAL_ONLY=1: only the real files)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build}
@@ -43,6 +46,7 @@ while total < size_mb * 1024 * 1024:
 print("corpus: %d files, %.0f MB in %s" % (n, total / 1e6, root))
 PY
 fi
+if [ "${REAL_ONLY:-0}" = 1 ]; then exec bash "$(dirname "$0")/real_bench.sh" "$build"; fi
 bytes=$(du -sb "$corpus" | cut -f1)
 mb=$(echo "$bytes / 1000000" | bc -l)
 cat "$corpus"/*/* > /dev/null # warm the page cache for both
@@ -83,3 +87,6 @@ row "ripgrep, any scheme, no mailto (less)" "$(median "${any[@]}")"
 row "ripgrep, http(s) only (less)" "$(median "${http[@]}")"
 printf '%-44s %6.3f s %6.0f MB/s   (%d lines of findings)\n' "pctlint --check" "$pl_s" "$(mbps "$pl_s")" "$(wc -l < /tmp/pctlint-bench-out.txt)"
 printf 'pctlint peak RSS %.1f MB\n' "$(echo "$(tail -1 /tmp/pctlint-bench-rss) / 1024" | bc -l)"
+
+echo
+bash "$(dirname "$0")/real_bench.sh" "$build"

@@ -103,12 +103,37 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     }
   }
 
-  // Safe fixes reach a fixpoint (within fix_all's passes) and never add a URL or lose one.
+  // Safe fixes reach a fixpoint (within fix_all's passes); a second fix_all changes nothing.
   const FixResult fixed = fix_all(text, lang, config, false);
   const LintResult after = lint(fixed.text, lang, config);
-  // Not checked: that the set of URLs is unchanged. On garbage lines a fix can change how the
-  // line's quotes pair up, and so which URLs the line-local lexer sees (a known limitation).
   for (const Diagnostic& d : after.diagnostics)
     FUZZ_CHECK(!(d.fix && d.fix->applicability == Applicability::Safe), "no safe fix remains");
+  FUZZ_CHECK(fix_all(fixed.text, lang, config, false).text == fixed.text, "a second pass is a no-op");
+  // fix_all's edits (one pass) are exactly what changed: applied to the text, they give its result.
+  if (fixed.one_pass) {
+    std::string rebuilt;
+    std::size_t at = 0;
+    for (const Edit& e : fixed.edits) {
+      FUZZ_CHECK(e.begin >= at && e.end <= text.size(), "edits sorted, apart, inside");
+      rebuilt.append(text.substr(at, e.begin - at)).append(e.replacement);
+      at = e.end;
+    }
+    rebuilt.append(text.substr(at));
+    FUZZ_CHECK(rebuilt == fixed.text, "bytes outside the edits are unchanged");
+  }
+  // With whole-file lexing, safe fixes keep the set of URLs, each decoding to the same bytes.
+  // (PCT002's and PCT006's safe fixes rewrite CESU-8, Modified UTF-8 and %uXXXX into the character
+  // meant, changing the bytes by design: they are off here.)
+  Config meaning;
+  meaning.rule_severity["PCT002"] = Severity::Off;
+  meaning.rule_severity["PCT006"] = Severity::Off;
+  const std::vector<FoundUrl> before_urls = find_urls(text, lang);
+  const FixResult kept = fix_all(text, lang, meaning, false);
+  const std::vector<FoundUrl> after_urls = find_urls(kept.text, lang);
+  FUZZ_CHECK(before_urls.size() == after_urls.size(), "safe fixes keep the set of URLs");
+  for (std::size_t i = 0; i < before_urls.size(); ++i)
+    FUZZ_CHECK(decode_lenient(before_urls[i].text, {.require_utf8 = false}) ==
+                   decode_lenient(after_urls[i].text, {.require_utf8 = false}),
+               "each URL decodes to the same bytes after safe fixes");
   return 0;
 }

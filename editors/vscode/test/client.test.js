@@ -6,7 +6,9 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const rpc = require('vscode-jsonrpc/node');
-const { serverCommand, serverConfiguration } = require('../out/settings');
+const fs = require('node:fs');
+const os = require('node:os');
+const { serverCommand, serverConfiguration, resolveServer, bundledServerPath, installUrl } = require('../out/settings');
 
 const binary = process.env.PCTLINT_BIN || path.join(__dirname, '../../../build/server/pctlint');
 const uri = 'file:///tmp/pctlint-vscode-test/app.py';
@@ -84,6 +86,56 @@ test('the settings mapping', () => {
     allowNonAscii: true,
   });
   assert.deepStrictEqual(serverConfiguration({ rules: {}, allowNonAscii: false }), {});
+});
+
+test('which server: pctlint.path, then the bundled one, then PATH, else an error', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pctlint-resolve-'));
+  const ext = path.join(dir, 'ext');
+  const bin = path.join(dir, 'bin');
+  fs.mkdirSync(bin);
+  const onPath = path.join(bin, 'pctlint');
+  fs.writeFileSync(onPath, '#!/bin/sh\n', { mode: 0o755 });
+  // Nothing anywhere: a message that says what was looked for.
+  const none = resolveServer({}, ext, path.join(dir, 'empty'));
+  assert.match(none.error, /no pctlint server found/);
+  assert.match(installUrl, /README\.md#install$/);
+  // On PATH only.
+  assert.deepStrictEqual(resolveServer({}, ext, bin), { command: onPath, source: 'path' });
+  // Bundled wins over PATH, and gets its executable bit back if an unzip dropped it.
+  const bundled = bundledServerPath(ext);
+  assert.strictEqual(bundled, path.join(ext, 'server', `${process.platform}-${process.arch}`, 'pctlint'));
+  fs.mkdirSync(path.dirname(bundled), { recursive: true });
+  fs.writeFileSync(bundled, '#!/bin/sh\n', { mode: 0o644 });
+  assert.deepStrictEqual(resolveServer({ path: '' }, ext, bin), { command: bundled, source: 'bundled' });
+  assert.strictEqual(fs.statSync(bundled).mode & 0o111, 0o111);
+  // The setting wins over both; a setting that names nothing is an error, not a fallback.
+  assert.deepStrictEqual(resolveServer({ path: binary }, ext, bin), { command: binary, source: 'setting' });
+  assert.deepStrictEqual(resolveServer({ path: 'pctlint' }, ext, bin), { command: onPath, source: 'setting' });
+  assert.match(resolveServer({ path: path.join(dir, 'nope') }, ext, bin).error, /pctlint\.path/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('package.json: pctlint.path is machine-scoped, the schema is contributed, prepublish compiles', () => {
+  const pkg = require('../package.json');
+  const props = pkg.contributes.configuration.properties;
+  assert.strictEqual(props['pctlint.path'].scope, 'machine');
+  assert.strictEqual(pkg.scripts['vscode:prepublish'], 'npm run compile');
+  const [validation] = pkg.contributes.jsonValidation;
+  assert.strictEqual(validation.fileMatch, '.pctlint.json');
+  const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '..', validation.url), 'utf8'));
+  assert.strictEqual(schema.$schema, 'http://json-schema.org/draft-07/schema#');
+  assert.strictEqual(schema.additionalProperties, false);
+  assert.deepStrictEqual(Object.keys(schema.properties).sort(), [
+    '$schema', 'allowNonAscii', 'exclude', 'failOn', 'include', 'mailto', 'maxFileSize', 'nonAsciiInProse',
+    'overrides', 'placeholders', 'rules', 'schemes',
+  ]);
+  // Every rule id and name the server knows, and no other.
+  const { execFileSync } = require('node:child_process');
+  const listed = execFileSync(binary, ['rules'], { encoding: 'utf8' }).trim().split('\n').slice(1).flatMap((l) => l.split(/\s+/).slice(0, 2));
+  assert.deepStrictEqual(Object.keys(schema.definitions.rules.properties).sort(), listed.sort());
+  // Commands the language client registers for the server must not be registered again.
+  const source = fs.readFileSync(path.join(__dirname, '../src/extension.ts'), 'utf8');
+  assert.doesNotMatch(source, /registerCommand\('pctlint\.checkWorkspace'/);
 });
 
 test('diagnostics arrive at the right UTF-16 columns and a quick-fix applies', async () => {

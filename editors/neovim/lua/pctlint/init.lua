@@ -30,13 +30,19 @@ local function wanted(bufnr)
   return vim.tbl_contains(config.filetypes, vim.api.nvim_buf_get_option(bufnr, 'filetype'))
 end
 
+-- Settings as a JSON object: an empty Lua table would be sent as [] otherwise.
+local function as_object(t)
+  if t == nil or next(t) == nil then return vim.empty_dict() end
+  return t
+end
+
 local function client_config(root)
   return {
     name = 'pctlint',
     cmd = config.cmd,
     root_dir = root,
-    init_options = config.settings,
-    settings = { pctlint = config.settings },
+    init_options = as_object(config.settings),
+    settings = { pctlint = as_object(config.settings) },
   }
 end
 
@@ -62,6 +68,33 @@ local function pctlint_client(bufnr)
   end
 end
 
+-- Applies a code action as Neovim's own code_action() does: resolves it first when the server left
+-- its edit for codeAction/resolve, then applies the edit and runs the command.
+local function apply_action(client, bufnr, action)
+  if not action.edit and not action.command and action.data then
+    local resolved = client.request_sync('codeAction/resolve', action, 5000, bufnr)
+    if resolved and resolved.result then action = resolved.result end
+  end
+  if not action.edit and not action.command then return false end
+  if action.edit then vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding or 'utf-16') end
+  local command = type(action.command) == 'table' and action.command or nil
+  if command then
+    client.request_sync('workspace/executeCommand', { command = command.command, arguments = command.arguments }, 10000, bufnr)
+  end
+  return true
+end
+
+-- The LSP diagnostics of pctlint on lines first..last (0-based), for context.diagnostics.
+local function lsp_diagnostics(bufnr, first, last)
+  local out = {}
+  for lnum = first, last do
+    for _, d in ipairs(vim.lsp.diagnostic.get_line_diagnostics(bufnr, lnum)) do
+      if d.source == 'pctlint' then table.insert(out, d) end
+    end
+  end
+  return out
+end
+
 -- Requests code actions of `kind` over `range` (default: the whole buffer) and applies the
 -- preferred one, or the first. Returns true when an edit was applied.
 function M.apply_code_action(bufnr, kind, range)
@@ -69,10 +102,14 @@ function M.apply_code_action(bufnr, kind, range)
   local client = pctlint_client(bufnr)
   if not client then return false end
   local last = vim.api.nvim_buf_line_count(bufnr)
+  range = range or { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } }
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
-    range = range or { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
-    context = { diagnostics = {}, only = { kind } },
+    range = range,
+    context = {
+      diagnostics = kind == 'quickfix' and lsp_diagnostics(bufnr, range.start.line, range['end'].line) or {},
+      only = { kind },
+    },
   }
   local response = client.request_sync('textDocument/codeAction', params, 5000, bufnr)
   local actions = response and response.result or {}
@@ -81,9 +118,33 @@ function M.apply_code_action(bufnr, kind, range)
     if action.isPreferred then chosen = action break end
   end
   chosen = chosen or actions[1]
-  if not chosen or not chosen.edit then return false end
-  vim.lsp.util.apply_workspace_edit(chosen.edit, client.offset_encoding or 'utf-16')
-  return true
+  if not chosen then return false end
+  return apply_action(client, bufnr, chosen)
+end
+
+-- Tells the running pctlint servers that .pctlint.json files changed, as
+-- workspace/didChangeWatchedFiles (Neovim before 0.9 does not let servers register file watchers;
+-- the server re-reads the files and re-lints the open buffers).
+function M.config_files_changed(paths)
+  local changes = {}
+  for _, path in ipairs(paths or {}) do
+    table.insert(changes, { uri = vim.uri_from_fname(vim.fn.fnamemodify(path, ':p')), type = 2 })
+  end
+  for _, client in pairs(vim.lsp.get_active_clients()) do
+    if client.name == 'pctlint' then client.notify('workspace/didChangeWatchedFiles', { changes = changes }) end
+  end
+end
+
+-- Changes the settings (the shape of .pctlint.json) of the running servers and of those started
+-- later: workspace/didChangeConfiguration with the new `pctlint` section.
+function M.update_settings(settings)
+  config.settings = settings or {}
+  for _, client in pairs(vim.lsp.get_active_clients()) do
+    if client.name == 'pctlint' then
+      client.config.settings = { pctlint = as_object(config.settings) }
+      client.notify('workspace/didChangeConfiguration', { settings = { pctlint = as_object(config.settings) } })
+    end
+  end
 end
 
 function M.fix_all(bufnr) return M.apply_code_action(bufnr, 'source.fixAll.pctlint') end
@@ -94,6 +155,11 @@ function M.setup(opts)
   vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
     group = group,
     callback = function(args) M.attach(args.buf) end,
+  })
+  vim.api.nvim_create_autocmd('BufWritePost', {
+    group = group,
+    pattern = '.pctlint.json',
+    callback = function(args) M.config_files_changed({ args.file }) end,
   })
   vim.api.nvim_create_user_command('PctlintFixAll', function() M.fix_all() end, { desc = 'pctlint: fix all problems in this buffer' })
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
