@@ -52,19 +52,15 @@ bool is_prose_stop(unsigned char c) {
 
 // The prose stops together with the bytes that can start a placeholder of the active styles.
 const ByteClass& prose_stops(unsigned active) {
-  static const auto classes = [] {
-    std::vector<ByteClass> all;
-    all.reserve(all_placeholder_styles + 1);
-    for (unsigned styles = 0; styles <= all_placeholder_styles; ++styles) {
-      std::array<bool, 256> members{};
-      for (unsigned c = 0; c < 256; ++c)
-        members[c] = is_prose_stop(static_cast<unsigned char>(c)) ||
-                     placeholder_starts(styles).contains(static_cast<unsigned char>(c));
-      all.emplace_back(members);
-    }
-    return all;
-  }();
-  return classes[active & all_placeholder_styles];
+  static LazyByteClasses<all_placeholder_styles + 1> classes;
+  return classes.get(active & all_placeholder_styles, [](std::size_t styles) {
+    std::array<bool, 256> members{};
+    const ByteClass& starts = placeholder_starts(static_cast<unsigned>(styles));
+    for (unsigned c = 0; c < 256; ++c)
+      members[c] = is_prose_stop(static_cast<unsigned char>(c)) ||
+                   starts.contains(static_cast<unsigned char>(c));
+    return members;
+  });
 }
 
 // Where a URL in running text ends: at a stop outside placeholders (which it runs through), less

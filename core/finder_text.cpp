@@ -454,19 +454,15 @@ unsigned LineCommands::styles_before(std::size_t at) const {
 }
 
 const ByteClass& placeholder_starts(unsigned active) {
-  static const auto classes = [] {
-    std::vector<ByteClass> all;
-    for (unsigned styles = 0; styles <= all_placeholder_styles; ++styles) {
-      std::array<bool, 256> members{};
-      for (const PlaceholderKind& k : kPlaceholders)
-        if (has(styles, k.style))
-          for (char c : k.starts)
-            members[static_cast<unsigned char>(c)] = true;
-      all.emplace_back(members);
-    }
-    return all;
-  }();
-  return classes[active & all_placeholder_styles];
+  static LazyByteClasses<all_placeholder_styles + 1> classes;
+  return classes.get(active & all_placeholder_styles, [](std::size_t styles) {
+    std::array<bool, 256> members{};
+    for (const PlaceholderKind& k : kPlaceholders)
+      if (has(static_cast<unsigned>(styles), k.style))
+        for (char c : k.starts)
+          members[static_cast<unsigned char>(c)] = true;
+    return members;
+  });
 }
 
 std::size_t placeholder_end(std::string_view t, std::size_t i, unsigned active) {

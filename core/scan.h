@@ -4,6 +4,8 @@
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <memory>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -56,6 +58,24 @@ private:
   std::array<bool, 256> members_;
   alignas(16) std::uint8_t low_[16] = {};  // by low nibble: bit h for high nibbles h < 8
   alignas(16) std::uint8_t high_[16] = {}; // by low nibble: bit h - 8 for high nibbles h >= 8
+};
+
+// ByteClasses built on first use, one per index below N, from any thread: for families of classes
+// (one per combination of options) of which a run uses a few.
+template <std::size_t N> class LazyByteClasses {
+public:
+  // The class for `index`, built by `members(index)` (an std::array<bool, 256>) the first time.
+  template <typename Members> const ByteClass& get(std::size_t index, Members members) {
+    if (const ByteClass* built = slots_[index].load(std::memory_order_acquire)) return *built;
+    auto fresh = std::make_unique<ByteClass>(members(index));
+    ByteClass* expected = nullptr;
+    if (slots_[index].compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
+      return *fresh.release(); // kept for the process's life, as a static table would be
+    return *expected;
+  }
+
+private:
+  std::array<std::atomic<ByteClass*>, N> slots_{};
 };
 
 } // namespace pctlint

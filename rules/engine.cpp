@@ -211,6 +211,7 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
   UrlChecker checker(config);
   std::vector<RuleFinding> found;
   for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
+    ++result.url_count;
     if (urls == Urls::Keep) result.urls.push_back(url);
     checker.check(url, found);
     for (RuleFinding& f : found)
@@ -254,6 +255,7 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
   std::string key;
   std::vector<RuleFinding> found;
   for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
+    ++result.url_count;
     if (urls) result.urls.push_back(url);
     memo_key(url, key);
     auto it = next.find(key);
@@ -276,7 +278,8 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
 
 void drop_suppressed(std::string_view source, Language lang, const Config& config,
                      LintResult& result) {
-  if (!contains(source, "pctlint-")) return;
+  // Where no URL was found there is nothing to suppress, and a suppression comment is moot.
+  if (result.url_count == 0 || !contains(source, "pctlint-")) return;
   const Suppressions suppressions(source, lang);
   std::erase_if(result.diagnostics,
                 [&](const Diagnostic& d) { return suppressions.suppressed(d.begin, d.rule->id); });

@@ -20,6 +20,7 @@ namespace pctlint {
 struct LintResult {
   std::vector<FoundUrl> urls;
   std::vector<Diagnostic> diagnostics; // sorted by (begin, rule id)
+  std::size_t url_count = 0;           // URLs found (kept in `urls` or not)
 };
 
 // Whether LintResult::urls is filled (the CLI needs only diagnostics).

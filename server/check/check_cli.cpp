@@ -156,23 +156,33 @@ private:
     std::vector<std::thread> threads;
     for (unsigned t = 0; t < jobs; ++t)
       threads.emplace_back([this] { worker(); });
+    // Files are handed to the workers in batches (a lock and a wake-up per batch, not per file),
+    // a batch as soon as a worker waits for one.
+    std::vector<std::pair<std::string, bool>> batch;
+    const auto hand_over = [&] {
+      if (batch.empty()) return;
+      {
+        std::lock_guard lock(mutex_);
+        for (auto& [path, is_named] : batch) {
+          FileReport& r = reports_.emplace_back();
+          r.path = std::move(path);
+          r.named = is_named;
+          done_.push_back(0);
+        }
+      }
+      batch.clear();
+      work_.notify_all();
+    };
     const pipeline::FileList found = pipeline::discover_each(
         o_.paths, o_.follow_symlinks, o_.no_ignore, [&](std::string path) {
           if (o_.shard_count > 1 && !pipeline::in_shard(path, o_.shard_index, o_.shard_count))
             return;
           if (changed_ && !changed_->count(absolute_normal(path))) return;
           const bool is_named = named.count(path) > 0;
-          bool wake;
-          {
-            std::lock_guard lock(mutex_);
-            FileReport& r = reports_.emplace_back();
-            r.path = std::move(path);
-            r.named = is_named;
-            done_.push_back(0);
-            wake = idle_ > 0;
-          }
-          if (wake) work_.notify_one();
+          batch.emplace_back(std::move(path), is_named);
+          if (batch.size() >= 256 || idle_.load(std::memory_order_relaxed) > 0) hand_over();
         });
+    hand_over();
     for (const std::string& e : found.errors)
       std::fprintf(stderr, "pctlint: %s\n", printable(e).c_str());
     std::set<std::string> notes(found.notes.begin(), found.notes.end());
@@ -185,28 +195,33 @@ private:
   }
 
   void worker() {
+    const std::size_t jobs = std::max(1u, o_.jobs ? o_.jobs : std::thread::hardware_concurrency());
     for (;;) {
-      std::size_t i;
-      FileReport* report;
+      std::size_t first, count;
       {
         std::unique_lock lock(mutex_);
         ++idle_;
         work_.wait(lock, [&] { return claimed_ < reports_.size() || discovered_all_; });
         --idle_;
         if (claimed_ == reports_.size()) return;
-        i = claimed_++;
-        report = &reports_[i];
+        // A few files at a time: a lock per file costs, too many leave the other workers idle.
+        first = claimed_;
+        count = std::clamp<std::size_t>((reports_.size() - claimed_) / (2 * jobs), 1, 16);
+        claimed_ += count;
       }
-      check_file(*report);
-      if (reporter_.renders_per_file()) {
-        FileReport& r = *report;
-        r.rendered = reporter_.render(r);
-        r.tally.add(r, o_.fail_on ? *o_.fail_on : r.fail_on);
-        r.diagnostics = {}; // freed on the thread that made them
+      for (std::size_t i = first; i < first + count; ++i) {
+        FileReport& r = reports_[i]; // a deque's elements stay put as it grows
+        check_file(r);
+        if (reporter_.renders_per_file()) {
+          r.rendered = reporter_.render(r);
+          r.tally.add(r, o_.fail_on ? *o_.fail_on : r.fail_on);
+          r.diagnostics = {}; // freed on the thread that made them
+        }
       }
       std::unique_lock lock(mutex_);
-      done_[i] = 1;
-      if (i == frontier_) print_ready(lock);
+      for (std::size_t i = first; i < first + count; ++i)
+        done_[i] = 1;
+      if (first <= frontier_ && frontier_ < first + count) print_ready(lock);
     }
   }
 
@@ -347,7 +362,8 @@ private:
   std::condition_variable work_, finished_;
   std::deque<FileReport> reports_;
   std::deque<char> done_;
-  std::size_t claimed_ = 0, idle_ = 0, frontier_ = 0;
+  std::size_t claimed_ = 0, frontier_ = 0;
+  std::atomic<std::size_t> idle_{0};
   bool discovered_all_ = false, printing_ = false;
   bool progress_shown_ = false; // by the thread that is printing
   std::vector<std::string> config_errors_;

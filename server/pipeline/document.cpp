@@ -23,14 +23,17 @@ std::optional<std::string> utf8_note(std::string_view text) {
 CheckedDocument check_document(std::string_view text, Language lang, const Config& config,
                                FixMode fix) {
   CheckedDocument result;
-  if (auto note = utf8_note(text)) result.notes.push_back(std::move(*note));
   if (fix == FixMode::None) {
     result.diagnostics = lint(text, lang, config, Urls::Drop).diagnostics;
-    return result;
+  } else {
+    result.fix = fix_all(text, lang, config, fix == FixMode::Unsafe);
+    result.diagnostics = std::move(result.fix.remaining);
+    if (result.fix.text != text) result.fixed = std::move(result.fix.text);
   }
-  result.fix = fix_all(text, lang, config, fix == FixMode::Unsafe);
-  result.diagnostics = std::move(result.fix.remaining);
-  if (result.fix.text != text) result.fixed = std::move(result.fix.text);
+  // The note explains findings' columns; a file without findings needs none (and most files are
+  // not read twice for it).
+  if (!result.diagnostics.empty() || result.fixed)
+    if (auto note = utf8_note(text)) result.notes.push_back(std::move(*note));
   return result;
 }
 

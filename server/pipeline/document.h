@@ -1,6 +1,6 @@
 // One document through the pipeline, the same for the CLI and the language server: the policy
-// for what is not checked (binary files), a note for text that is not UTF-8, then lint, or fix
-// and lint what is left (fix_all's last pass has linted the fixed text already).
+// for what is not checked (binary files), lint, or fix and lint what is left (fix_all's last pass
+// has linted the fixed text already), and a note for text with findings that is not UTF-8.
 #pragma once
 
 #include "core/language.h"
