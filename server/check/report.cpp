@@ -11,21 +11,22 @@ namespace {
 // Appends `text` made printable to `out`; returns how many bytes it appended.
 std::size_t append_printable(std::string& out, std::string_view text) {
   const std::size_t before = out.size();
+  std::size_t run = 0; // start of the bytes not yet appended, all printable
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != 0x7F && c != 0xC2) continue;
     const bool c1 = c == 0xC2 && i + 1 < text.size() &&
                     static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
                     static_cast<unsigned char>(text[i + 1]) <= 0x9F;
-    if ((c < 0x20 && c != '\t') || c == 0x7F || c1) {
-      const unsigned value = c1 ? static_cast<unsigned char>(text[++i]) : c;
-      constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[value >> 4];
-      out += kHex[value & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
+    if (c == '\t' || (c == 0xC2 && !c1)) continue;
+    out.append(text.substr(run, i - run));
+    const unsigned value = c1 ? static_cast<unsigned char>(text[++i]) : c;
+    constexpr char kHex[] = "0123456789abcdef";
+    const char escaped[] = {'\\', 'x', kHex[value >> 4], kHex[value & 15]};
+    out.append(escaped, sizeof escaped);
+    run = i + 1;
   }
+  out.append(text.substr(run));
   return out.size() - before;
 }
 

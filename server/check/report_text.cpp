@@ -18,6 +18,9 @@ public:
   std::string render(const FileReport& f) const override {
     std::string text;
     if (options_.statistics) return text; // the table only
+    if (f.notes.empty() && f.diff.empty() && f.diagnostics.empty() && !f.more &&
+        f.skipped == SkipReason::None)
+      return text; // most files
     const std::string path = printable(f.path);
     // One allocation for the whole file's text, not a doubling per few findings.
     std::size_t size = f.diff.size();

@@ -6,6 +6,17 @@ namespace fs = std::filesystem;
 
 namespace pctlint::pipeline {
 
+namespace {
+fs::path working_directory() {
+  std::error_code ec;
+  fs::path cwd = fs::current_path(ec);
+  return ec ? fs::path("/") : cwd;
+}
+} // namespace
+
+ConfigCache::ConfigCache(std::optional<std::string> explicit_path)
+    : explicit_(std::move(explicit_path)), cwd_(working_directory()) {}
+
 std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file,
                                                             const fs::path& root) {
   auto entry = std::make_shared<Entry>();
@@ -43,19 +54,24 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::strin
 std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string& file) {
   std::lock_guard lock(mutex_);
   if (explicit_) {
-    if (!explicit_entry_) explicit_entry_ = load(*explicit_, fs::current_path());
+    if (!explicit_entry_) explicit_entry_ = load(*explicit_, cwd_);
     return explicit_entry_;
   }
+  // The directory as written (absolute) finds the directories seen before without building a
+  // path; the walk up goes over the normalised path.
+  std::string written = file.starts_with('/') ? std::string() : cwd_.native() + '/';
+  written.append(file, 0, file.rfind('/') == std::string::npos ? 0 : file.rfind('/'));
+  if (auto it = by_dir_.find(written); it != by_dir_.end()) return it->second;
+  const fs::path dir = (cwd_ / fs::path(file)).lexically_normal().parent_path();
   std::error_code ec;
-  fs::path dir = fs::absolute(fs::path(file), ec).parent_path();
-  std::vector<fs::path> visited;
+  std::vector<std::string> visited;
   std::shared_ptr<const Entry> found;
   for (fs::path d = dir;; d = d.parent_path()) {
-    if (auto it = by_dir_.find(d); it != by_dir_.end()) {
+    if (auto it = by_dir_.find(d.native()); it != by_dir_.end()) {
       found = it->second;
       break;
     }
-    visited.push_back(d);
+    visited.push_back(d.native());
     if (fs::is_regular_file(d / ".pctlint.json", ec)) {
       found = load(d / ".pctlint.json", d);
       break;
@@ -64,11 +80,12 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
   }
   if (!found) {
     auto defaults = std::make_shared<Entry>();
-    defaults->root = fs::current_path(ec);
+    defaults->root = cwd_;
     found = defaults;
   }
-  for (const fs::path& d : visited)
-    by_dir_[d] = found;
+  for (std::string& d : visited)
+    by_dir_.emplace(std::move(d), found);
+  by_dir_.emplace(std::move(written), found);
   return found;
 }
 
@@ -77,7 +94,7 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file) {
   r.entry = for_file(file);
   const Config& c = r.entry->config;
   if (c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty()) return r;
-  const std::string rel = relative_to(r.entry->root, file);
+  const std::string rel = relative_to(r.entry->root, file, cwd_);
   r.selected = c.selects(rel);
   std::optional<Config> storage;
   if (&c.for_path(rel, storage) != &c) r.overridden = std::move(storage);
@@ -91,10 +108,9 @@ void ConfigCache::clear() {
   explicit_entry_.reset();
 }
 
-std::string relative_to(const fs::path& root, const std::string& file) {
-  std::error_code ec;
-  const auto abs = fs::absolute(file, ec).lexically_normal();
-  return abs.lexically_relative(root).generic_string();
+std::string relative_to(const fs::path& root, const std::string& file, const fs::path& cwd) {
+  const fs::path base = cwd.empty() ? working_directory() : cwd;
+  return (base / fs::path(file)).lexically_normal().lexically_relative(root).generic_string();
 }
 
 } // namespace pctlint::pipeline

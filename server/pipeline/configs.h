@@ -7,7 +7,7 @@
 
 #include <atomic>
 #include <filesystem>
-#include <map>
+#include <unordered_map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -17,8 +17,7 @@ namespace pctlint::pipeline {
 
 class ConfigCache {
 public:
-  explicit ConfigCache(std::optional<std::string> explicit_path = std::nullopt)
-      : explicit_(std::move(explicit_path)) {}
+  explicit ConfigCache(std::optional<std::string> explicit_path = std::nullopt);
 
   struct Entry {
     Config config;
@@ -43,8 +42,11 @@ private:
   std::shared_ptr<const Entry> load(const std::filesystem::path& config_file,
                                     const std::filesystem::path& root);
   std::optional<std::string> explicit_;
+  std::filesystem::path cwd_; // relative paths are relative to it; read once
   std::mutex mutex_;
-  std::map<std::filesystem::path, std::shared_ptr<const Entry>> by_dir_;
+  // Keyed by the directory as a string: hashing beats std::filesystem::path's per-component
+  // comparison, which showed up in profiles of a tree with thousands of directories.
+  std::unordered_map<std::string, std::shared_ptr<const Entry>> by_dir_;
   std::shared_ptr<const Entry> explicit_entry_;
   // Changes with clear(); also tells caches apart (a per-thread cache keeps the last answer).
   std::atomic<std::size_t> generation_{next_generation()};
@@ -54,7 +56,9 @@ private:
   }
 };
 
-// `file` relative to `root`, '/'-separated (what configuration patterns match).
-std::string relative_to(const std::filesystem::path& root, const std::string& file);
+// `file` relative to `root`, '/'-separated (what configuration patterns match); a relative
+// `file` is taken relative to `cwd` (empty: the working directory).
+std::string relative_to(const std::filesystem::path& root, const std::string& file,
+                        const std::filesystem::path& cwd = {});
 
 } // namespace pctlint::pipeline
