@@ -154,6 +154,14 @@ bool parse(const json& j, InitializeParams& out, std::string& error) {
   if (const json& tags = at(caps, {"textDocument", "publishDiagnostics", "tagSupport", "valueSet"});
       tags.is_array())
     c.unnecessary_tag = std::find(tags.begin(), tags.end(), 1) != tags.end();
+  // The formats in the client's order of preference; markdown unless plaintext comes first or
+  // markdown is not listed.
+  if (const json& formats = at(caps, {"textDocument", "hover", "contentFormat"});
+      formats.is_array() && !formats.empty()) {
+    const auto markdown = std::find(formats.begin(), formats.end(), "markdown");
+    const auto plain = std::find(formats.begin(), formats.end(), "plaintext");
+    c.hover_markdown = markdown != formats.end() && (plain == formats.end() || markdown < plain);
+  }
   if (const json& folders = at(j, {"workspaceFolders"}); folders.is_array())
     for (const json& f : folders)
       if (const json& uri = at(f, {"uri"}); uri.is_string())

@@ -92,6 +92,7 @@ struct ClientCapabilities {
   bool work_done_progress = false;      // window.workDoneProgress
   bool code_action_resolve = false;     // textDocument.codeAction.resolveSupport "edit"
   bool unnecessary_tag = false;         // textDocument.publishDiagnostics.tagSupport has 1
+  bool hover_markdown = true;           // textDocument.hover.contentFormat prefers markdown
 };
 
 struct InitializeParams {

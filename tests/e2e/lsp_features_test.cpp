@@ -179,3 +179,37 @@ TEST_CASE("document links, the Unnecessary tag, codeAction/resolve, a position e
   CHECK(LspClient::apply(text, LspClient::edits_of(resolved["edit"], uri), OffsetEncoding::Utf8)
             .starts_with("# é https://x.example/~user/a b\n"));
 }
+
+TEST_CASE("hover in the client's format: Markdown by default, plain text when that is all it takes") {
+  const std::string uri = "file:///tmp/pctlint-lsp/hover.py";
+  const std::string text = "u = 'https://z.example/a%2Fb?q=%c3%a4'\n";
+  const json position = {{"textDocument", {{"uri", uri}}},
+                         {"position", {{"line", 0}, {"character", 10}}}};
+  SUBCASE("no contentFormat: Markdown") {
+    LspClient c;
+    c.initialize();
+    c.open_document(uri, text, "python");
+    const json h = c.call("textDocument/hover", position);
+    CHECK(h["contents"]["kind"] == "markdown");
+    CHECK(h["contents"]["value"].get<std::string>().find("|---|---|---|") != std::string::npos);
+  }
+  SUBCASE("plaintext only (Vim's ALE): no table, no backticks") {
+    LspClient c;
+    c.initialize({{"textDocument", {{"hover", {{"contentFormat", {"plaintext"}}}}}}});
+    c.open_document(uri, text, "python");
+    const json h = c.call("textDocument/hover", position);
+    CHECK(h["contents"]["kind"] == "plaintext");
+    const std::string v = h["contents"]["value"];
+    CHECK(v.find('`') == std::string::npos);
+    CHECK(v.find('|') == std::string::npos);
+    CHECK(v.find("URL https://z.example/a%2Fb?q=%c3%a4\n") == 0);
+    CHECK(v.find("  query   q=%c3%a4  ->  q=\xc3\xa4\n") != std::string::npos);
+    CHECK(v.find("PCT001 lowercase-hex") != std::string::npos);
+  }
+  SUBCASE("both, plaintext preferred") {
+    LspClient c;
+    c.initialize({{"textDocument", {{"hover", {{"contentFormat", {"plaintext", "markdown"}}}}}}});
+    c.open_document(uri, text, "python");
+    CHECK(c.call("textDocument/hover", position)["contents"]["kind"] == "plaintext");
+  }
+}
