@@ -22,7 +22,7 @@ Session::FileConfig Session::config_of_file(const std::string& uri) {
   if (const auto path = uri_to_path(uri)) {
     const auto entry = files_.for_file(*path);
     if (entry->error)
-      log(1, "pctlint: " + *entry->error);
+      config_error(*entry->error);
     else
       base = entry->config;
     rel = pipeline::relative_to(entry->root, *path);
@@ -63,8 +63,19 @@ bool Session::apply_settings(const json& settings) {
   return true;
 }
 
+// An invalid .pctlint.json: in the log each time, and in front of the user once (a log is where
+// nobody looks); files under it are checked with the defaults meanwhile.
+void Session::config_error(const std::string& error) {
+  const std::string message =
+      "pctlint: " + error + "\n(files under it are checked with the defaults until it is fixed)";
+  log(1, message);
+  if (shown_config_errors_.insert(error).second)
+    client.notify("window/showMessage", {{"type", 1}, {"message", message}});
+}
+
 void Session::configuration_changed() {
   ++config_generation;
+  shown_config_errors_.clear();
   files_.clear();
   configs_.clear();
   caches_.clear();

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,7 @@ public:
     bool selected = true;
   };
   FileConfig config_of_file(const std::string& uri);
+  void config_error(const std::string& error);
   // Its findings, from its lint cache (a keystroke re-runs the rules only on changed URLs).
   LintResult lint(const std::string& uri, bool urls = false);
   // The editor's settings changed (validated first; a bad one is reported and ignored), or the
@@ -80,6 +82,7 @@ private:
   pipeline::ConfigCache files_;
   std::map<std::string, FileConfig> configs_;
   std::map<std::string, LintCache> caches_;
+  std::set<std::string> shown_config_errors_; // shown once until the configuration changes
 };
 
 } // namespace pctlint::lsp

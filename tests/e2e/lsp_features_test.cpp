@@ -40,6 +40,14 @@ TEST_CASE("an edit of .pctlint.json reaches open documents: watched through dyna
   c.notify("workspace/didChangeWatchedFiles",
            {{"changes", {{{"uri", uri_of(dir, ".pctlint.json")}, {"type", 2}}}}});
   CHECK(c.diagnostics(uri)["diagnostics"][0]["severity"] == 1);
+  // Saved invalid: the user is told (showMessage, once), with the line; the defaults apply.
+  dir.write(".pctlint.json", "{\n  \"rules\": {\"PCT001\": \"eror\"}\n}\n");
+  c.notify("workspace/didChangeWatchedFiles",
+           {{"changes", {{{"uri", uri_of(dir, ".pctlint.json")}, {"type", 2}}}}});
+  const json shown = c.notification("window/showMessage");
+  CHECK(shown["type"] == 1);
+  CHECK(shown["message"].get<std::string>().find(".pctlint.json:2:") != std::string::npos);
+  CHECK(c.diagnostics(uri)["diagnostics"][0]["severity"] == 2);
 }
 
 TEST_CASE("fix-all: one edit per fix, not one edit over the whole span") {
