@@ -37,7 +37,7 @@ struct TriggerTables {
 
   TriggerTables() {
     const std::vector<const Rule*>& rules = all_rules();
-    if (rules.size() > 64) throw std::logic_error("more rules than RuleMask has bits");
+    if (rules.size() > kMaxRules) throw std::logic_error("more rules than RuleMask has bits");
     for (std::size_t i = 0; i < rules.size(); ++i) {
       const RuleMask bit = RuleMask{1} << i;
       ByteSet bytes = rules[i]->triggers();
@@ -190,7 +190,7 @@ struct UrlChecker {
 
   const Config& config;
   RuleMask enabled = 0;
-  std::array<Severity, 64> severity{};
+  std::array<Severity, kMaxRules> severity{};
   std::vector<UrlFinding> findings;
   std::vector<std::uint32_t> escapes;
   std::string masked;

@@ -29,8 +29,9 @@ enum class Urls { Keep, Drop };
 LintResult lint(std::string_view source, Language lang, const Config& config,
                 Urls urls = Urls::Keep);
 
-// Rules as bits, by their index in all_rules().
+// Rules as bits, by their index in all_rules(); there are at most kMaxRules.
 using RuleMask = std::uint64_t;
+inline constexpr std::size_t kMaxRules = 64;
 // The rules triggered(rule, url) holds for (rules/rule.h), from tables in one pass: the engine
 // runs only those of them whose may_find() agrees.
 RuleMask triggered_rules(const FoundUrl& url);

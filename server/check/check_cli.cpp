@@ -9,8 +9,10 @@
 #include "server/pipeline/configs.h"
 #include "server/pipeline/document.h"
 #include "server/pipeline/files.h"
+#include "server/pipeline/walk.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstring>
 #include <chrono>
@@ -142,75 +144,91 @@ private:
     reporter_.file(report);
   }
 
-  // Workers check files while discovery still walks (files come in report order); the reports
-  // live in a deque, whose elements stay put as it grows. A report is printed as soon as it and
-  // all before it are done, by whichever thread finds it so, one thread at a time (`printing_`):
-  // output stays in file order and no printer thread needs waking.
+  // `jobs` threads read directories and check files, all of them both (pipeline::OrderedWalk):
+  // no thread walks while the others wait, and none waits on a walker. Files come out of the
+  // walk in report order and are numbered so; their reports live in a deque, whose elements stay
+  // put as it grows and shrinks. A report is printed as soon as it and all before it are done, by
+  // whichever thread finds it so, one thread at a time (`printing_`): output stays in file order
+  // and no printer thread needs waking. A printed report leaves the deque, and the walk gives out
+  // no more than kMaxQueued files ahead of the printing, so memory holds the files in flight, not
+  // every file of the tree.
   void check_paths() {
-    std::set<std::string> named;
     for (const std::string& p : o_.paths) {
       std::error_code ec;
-      if (!fs::is_directory(p, ec)) named.insert(p);
+      if (!fs::is_directory(p, ec)) named_.insert(p);
+    }
+    walk_.emplace(o_.paths, o_.follow_symlinks, o_.no_ignore);
+    {
+      std::lock_guard lock(mutex_);
+      fill();
     }
     const unsigned jobs = std::max(1u, o_.jobs ? o_.jobs : std::thread::hardware_concurrency());
     std::vector<std::thread> threads;
     for (unsigned t = 0; t < jobs; ++t)
-      threads.emplace_back([this] { worker(); });
-    // Files are handed to the workers in batches (a lock and a wake-up per batch, not per file),
-    // a batch as soon as a worker waits for one.
-    std::vector<std::pair<std::string, bool>> batch;
-    const auto hand_over = [&] {
-      if (batch.empty()) return;
-      {
-        std::lock_guard lock(mutex_);
-        for (auto& [path, is_named] : batch) {
-          FileReport& r = reports_.emplace_back();
-          r.path = std::move(path);
-          r.named = is_named;
-          done_.push_back(0);
-        }
-      }
-      batch.clear();
-      work_.notify_all();
-    };
-    const pipeline::FileList found = pipeline::discover_each(
-        o_.paths, o_.follow_symlinks, o_.no_ignore, [&](std::string path) {
-          if (o_.shard_count > 1 && !pipeline::in_shard(path, o_.shard_index, o_.shard_count))
-            return;
-          if (changed_ && !changed_->count(absolute_normal(path))) return;
-          const bool is_named = named.count(path) > 0;
-          batch.emplace_back(std::move(path), is_named);
-          if (batch.size() >= 256 || idle_.load(std::memory_order_relaxed) > 0) hand_over();
-        });
-    hand_over();
+      threads.emplace_back([this, jobs] { worker(jobs); });
+    wait_for_workers();
+    for (std::thread& t : threads)
+      t.join();
+    const pipeline::FileList& found = walk_->messages();
     for (const std::string& e : found.errors)
       std::fprintf(stderr, "pctlint: %s\n", printable(e).c_str());
     std::set<std::string> notes(found.notes.begin(), found.notes.end());
     for (const std::string& n : notes)
       std::fprintf(stderr, "pctlint: note: %s\n", printable(n).c_str());
     discovery_errors_ = !found.errors.empty();
-    wait_for_workers();
-    for (std::thread& t : threads)
-      t.join();
   }
 
-  void worker() {
-    const std::size_t jobs = std::max(1u, o_.jobs ? o_.jobs : std::thread::hardware_concurrency());
+  // Under mutex_: takes the files the walk can give, as far as the window allows.
+  void fill() {
+    const std::size_t before = queued();
+    while (queued() - frontier_ < kMaxQueued) {
+      std::optional<std::string> path = walk_->next_file();
+      if (!path) break;
+      if (o_.shard_count > 1 && !pipeline::in_shard(*path, o_.shard_index, o_.shard_count))
+        continue;
+      if (changed_ && !changed_->count(absolute_normal(*path))) continue;
+      FileReport& r = reports_.emplace_back();
+      r.named = named_.count(*path) > 0;
+      r.path = std::move(*path);
+      done_.push_back(0);
+    }
+    if (queued() != before || walk_->done()) work_.notify_all();
+    if (walk_->done() && frontier_ == queued()) finished_.notify_all(); // no file came at all
+  }
+
+  // A worker: reads a directory when files to check run low, checks files, prints what is ready.
+  void worker(std::size_t jobs) {
+    std::array<FileReport*, 16> claimed;
+    const std::size_t low_water = 2 * jobs * claimed.size();
+    std::unique_lock lock(mutex_);
     for (;;) {
-      std::size_t first, count;
-      {
-        std::unique_lock lock(mutex_);
-        ++idle_;
-        work_.wait(lock, [&] { return claimed_ < reports_.size() || discovered_all_; });
-        --idle_;
-        if (claimed_ == reports_.size()) return;
-        // A few files at a time: a lock per file costs, too many leave the other workers idle.
-        first = claimed_;
-        count = std::clamp<std::size_t>((reports_.size() - claimed_) / (2 * jobs), 1, 16);
-        claimed_ += count;
+      const std::size_t unclaimed = queued() - claimed_;
+      std::optional<pipeline::OrderedWalk::Task> task;
+      if (unclaimed < low_water) task = walk_->take();
+      if (task) {
+        lock.unlock();
+        auto listing = pipeline::OrderedWalk::read(*task, o_.follow_symlinks);
+        lock.lock();
+        walk_->put(*task, std::move(listing));
+        fill();
+        continue;
       }
-      for (std::size_t i = first; i < first + count; ++i) {
-        FileReport& r = reports_[i]; // a deque's elements stay put as it grows
+      if (unclaimed == 0) {
+        if (walk_->done()) return; // every file is claimed: the claimers print them
+        work_.wait(lock);        // for a directory another thread reads, or for room
+        continue;
+      }
+      // A few files at a time: a lock per file costs, too many leave the other workers idle.
+      const std::size_t first = claimed_;
+      const std::size_t count = std::clamp<std::size_t>(unclaimed / (2 * jobs), 1, claimed.size());
+      claimed_ += count;
+      // Taken under the lock: the deque's bookkeeping changes as files come and go; the reports
+      // themselves stay put until printed.
+      for (std::size_t k = 0; k < count; ++k)
+        claimed[k] = &reports_[first + k - base_];
+      lock.unlock();
+      for (std::size_t k = 0; k < count; ++k) {
+        FileReport& r = *claimed[k];
         check_file(r);
         if (reporter_.renders_per_file()) {
           r.rendered = reporter_.render(r);
@@ -218,9 +236,9 @@ private:
           r.diagnostics = {}; // freed on the thread that made them
         }
       }
-      std::unique_lock lock(mutex_);
+      lock.lock();
       for (std::size_t i = first; i < first + count; ++i)
-        done_[i] = 1;
+        done_[i - base_] = 1;
       if (first <= frontier_ && frontier_ < first + count) print_ready(lock);
     }
   }
@@ -229,8 +247,8 @@ private:
   void print_ready(std::unique_lock<std::mutex>& lock) {
     if (printing_) return;
     printing_ = true;
-    while (frontier_ < done_.size() && done_[frontier_]) {
-      FileReport& r = reports_[frontier_++];
+    while (frontier_ < queued() && done_[frontier_ - base_]) {
+      FileReport& r = reports_[frontier_++ - base_];
       lock.unlock();
       if (progress_shown_) std::fputs("\r\x1b[K", stderr), progress_shown_ = false;
       if (r.rendered)
@@ -239,28 +257,29 @@ private:
         summary_.add(r, o_.fail_on ? *o_.fail_on : r.fail_on);
       if (r.named && r.skipped != SkipReason::None) named_not_checked_ = true;
       reporter_.file(r);
-      r = FileReport{};
       lock.lock();
+      reports_.pop_front(); // r, the front: the reports before it are printed
+      done_.pop_front();
+      ++base_;
     }
     printing_ = false;
-    if (discovered_all_ && frontier_ == done_.size()) finished_.notify_all();
+    fill(); // room in the window
+    if (walk_->done() && frontier_ == queued()) finished_.notify_all();
   }
 
   // Waits for the last report to be printed, drawing a progress line on a terminal meanwhile (as
   // the printing thread, so it never lands inside a report).
   void wait_for_workers() {
     std::unique_lock lock(mutex_);
-    discovered_all_ = true;
-    work_.notify_all();
     const bool progress = isatty(2) && o_.format == Format::Text;
     const auto started = std::chrono::steady_clock::now();
-    while (printing_ || frontier_ < done_.size()) {
+    while (printing_ || frontier_ < queued() || !walk_->done()) {
       finished_.wait_for(lock, std::chrono::milliseconds(100));
       if (!progress || printing_ ||
           std::chrono::steady_clock::now() - started < std::chrono::seconds(1))
         continue;
       printing_ = true;
-      const std::size_t printed = frontier_, total = done_.size();
+      const std::size_t printed = frontier_, total = queued();
       lock.unlock();
       std::fprintf(stderr, "\r\x1b[Kpctlint: %zu/%zu files", printed, total);
       progress_shown_ = true;
@@ -356,15 +375,19 @@ private:
   pipeline::ConfigCache configs_;
   std::optional<std::set<std::string>> changed_;
   Summary summary_;
-  // Under mutex_: the deques' sizes, claimed_, discovered_all_, frontier_ (the next report to
-  // print), printing_, config_errors_.
+  // Under mutex_: walk_, the deques' sizes, base_, claimed_, frontier_ (the next report to
+  // print), printing_, config_errors_. Files are numbered in report order; reports_ and done_
+  // hold those from base_ (the first not printed) on.
   std::mutex mutex_;
   std::condition_variable work_, finished_;
+  std::optional<pipeline::OrderedWalk> walk_;
+  std::set<std::string> named_; // files named on the command line
   std::deque<FileReport> reports_;
   std::deque<char> done_;
-  std::size_t claimed_ = 0, frontier_ = 0;
-  std::atomic<std::size_t> idle_{0};
-  bool discovered_all_ = false, printing_ = false;
+  std::size_t base_ = 0, claimed_ = 0, frontier_ = 0;
+  std::size_t queued() const { return base_ + reports_.size(); } // files given out so far
+  static constexpr std::size_t kMaxQueued = 8192; // files given out and not yet printed
+  bool printing_ = false;
   bool progress_shown_ = false; // by the thread that is printing
   std::vector<std::string> config_errors_;
   bool discovery_errors_ = false;

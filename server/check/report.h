@@ -4,9 +4,11 @@
 #pragma once
 
 #include "rules/diagnostic.h"
+#include "rules/engine.h"
 #include "rules/rule.h"
 #include "server/check/options.h"
 
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -47,8 +49,9 @@ struct Summary {
   std::size_t skipped_binary = 0, skipped_large = 0, skipped_config = 0;
   std::size_t by_severity[4] = {0, 0, 0, 0}; // indexed by Severity
   std::size_t safe_fixable = 0, unsafe_fixable = 0, fixed = 0, baselined = 0;
-  // Findings per rule, in all_rules() order (a map keyed by name cost allocations per file).
-  std::vector<std::size_t> by_rule = std::vector<std::size_t>(all_rules().size());
+  // Findings per rule, in all_rules() order: an array, as a map or a vector would cost an
+  // allocation per file.
+  std::array<std::size_t, kMaxRules> by_rule{};
   std::size_t errors = 0; // files that could not be read or written
   bool failed = false;    // something at or above the fail-on level, or a diff to show
 

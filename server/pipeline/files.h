@@ -23,16 +23,15 @@ struct FileList {
 // Expands PATHs: a directory is walked (inside a git work tree, git lists the files, honouring
 // .gitignore, .git/info/exclude and the user's excludes; .ignore files are honoured the same way),
 // `.git` is skipped, symbolic links too unless followed. A file named on the command line is
-// always checked.
+// always checked. Sorted (as strings). Implemented over OrderedWalk (walk.h), on one thread.
 FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore);
 
-// discover() file by file, in the same order: `on_file` is called on the calling thread as files
-// are found. A single directory walked without git or followed links streams its files while the
-// walk goes on (visiting each directory's entries in the order that keeps full paths sorted), so
-// checking can start at once; otherwise the files come at the end. Returns the errors.
-// Returns the errors and notes (FileList::files stays empty).
-FileList discover_each(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore,
-                       const std::function<void(std::string)>& on_file);
+// The files below the directory `path` that git lists (tracked, or untracked and not ignored by
+// .gitignore, .git/info/exclude or the user's excludes, nor by .ignore files), named
+// `path`/...; nullopt when git cannot list them (not a work tree, or no git: then a note).
+std::optional<std::vector<std::string>> git_listed_files(const std::string& path,
+                                                        bool follow_symlinks,
+                                                        std::vector<std::string>& notes);
 
 // Deterministic split for CI matrices: FNV-1a of the path, modulo N.
 bool in_shard(const std::string& path, unsigned index, unsigned count);

@@ -1,0 +1,209 @@
+#include "server/pipeline/walk.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+namespace fs = std::filesystem;
+
+namespace pctlint::pipeline {
+
+struct OrderedWalk::Node {
+  std::string prefix; // what names its files: the root as lexically_normal() writes it, and below
+  bool read = false, taken = false;
+  struct Entry {
+    std::string key;
+    std::unique_ptr<Node> dir; // for a directory
+  };
+  std::vector<Entry> entries;
+};
+
+namespace {
+
+// The root as lexically_normal() writes it, ready for names to follow.
+std::string prefix_of(const std::string& root) {
+  std::string prefix = fs::path(root).lexically_normal().string();
+  if (prefix == ".") return {};
+  if (!prefix.ends_with('/')) prefix += '/';
+  return prefix;
+}
+
+} // namespace
+
+OrderedWalk::OrderedWalk(const std::vector<std::string>& paths, bool follow_symlinks,
+                         bool no_ignore, std::size_t max_pending)
+    : follow_(follow_symlinks), max_pending_(max_pending), root_(std::make_unique<Node>()) {
+  cursor_.push_back({root_.get(), 0});
+  std::error_code ec;
+  std::optional<std::vector<std::string>> listed;
+  if (paths.size() == 1 && fs::is_directory(paths[0], ec)) {
+    if (!no_ignore) listed = git_listed_files(paths[0], follow_symlinks, messages_.notes);
+    if (!listed) { // walked here
+      root_->prefix = prefix_of(paths[0]);
+      tasks_.push_back({root_.get(), paths[0], {}});
+      return;
+    }
+    std::sort(listed->begin(), listed->end());
+    listed->erase(std::unique(listed->begin(), listed->end()), listed->end());
+  } else {
+    FileList list = discover(paths, follow_symlinks, no_ignore);
+    listed = std::move(list.files);
+    messages_.errors = std::move(list.errors);
+    messages_.notes = std::move(list.notes);
+  }
+  root_->read = true;
+  root_->entries.reserve(listed->size());
+  for (std::string& f : *listed)
+    root_->entries.push_back({std::move(f), nullptr});
+  pending_ = root_->entries.size();
+}
+
+OrderedWalk::~OrderedWalk() = default;
+
+std::optional<OrderedWalk::Task> OrderedWalk::take() {
+  if (tasks_.empty()) return std::nullopt;
+  if (pending_ >= max_pending_) return take_waited_for();
+  Task task = std::move(tasks_.back());
+  tasks_.pop_back();
+  task.node->taken = true;
+  return task;
+}
+
+// Far enough ahead: only the directory the order stands at, if nobody reads it yet.
+std::optional<OrderedWalk::Task> OrderedWalk::take_waited_for() {
+  if (cursor_.empty() || cursor_.back().node->read || cursor_.back().node->taken)
+    return std::nullopt;
+  const Node* waited = cursor_.back().node;
+  const auto it =
+      std::find_if(tasks_.begin(), tasks_.end(), [&](const Task& t) { return t.node == waited; });
+  if (it == tasks_.end()) return std::nullopt;
+  Task task = std::move(*it);
+  tasks_.erase(it);
+  task.node->taken = true;
+  return task;
+}
+
+OrderedWalk::Listing OrderedWalk::read(const Task& task, bool follow) {
+  Listing out;
+  DIR* d = opendir(task.path.c_str());
+  if (!d) {
+    if (errno == EACCES)
+      out.note = task.path + ": not checked: " + std::strerror(errno);
+    else
+      out.error = task.path + ": " + std::strerror(errno);
+    return out;
+  }
+  struct stat self;
+  if (follow && fstat(dirfd(d), &self) == 0) out.self = {self.st_dev, self.st_ino};
+  const auto walked = [&](std::pair<dev_t, ino_t> id) {
+    return id == out.self ||
+           std::find(task.ancestors.begin(), task.ancestors.end(), id) != task.ancestors.end();
+  };
+  while (const dirent* e = readdir(d)) {
+    const std::string_view name = e->d_name;
+    if (name == "." || name == ".." || name == ".git") continue;
+    unsigned char type = e->d_type;
+    if (type == DT_UNKNOWN || (type == DT_LNK && follow)) {
+      struct stat st;
+      if (fstatat(dirfd(d), e->d_name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0) continue;
+      type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+      if (type == DT_DIR && follow && walked({st.st_dev, st.st_ino})) continue; // a loop
+    }
+    if (type == DT_DIR)
+      out.entries.push_back({std::string(name) + "/", true});
+    else if (type == DT_REG)
+      out.entries.push_back({std::string(name), false});
+  }
+  closedir(d);
+  std::sort(out.entries.begin(), out.entries.end(),
+            [](const Listing::Entry& a, const Listing::Entry& b) { return a.key < b.key; });
+  return out;
+}
+
+void OrderedWalk::put(const Task& task, Listing&& listing) {
+  if (listing.error) messages_.errors.push_back(std::move(*listing.error));
+  if (listing.note) messages_.notes.push_back(std::move(*listing.note));
+  Node& node = *task.node;
+  std::vector<std::pair<dev_t, ino_t>> chain;
+  if (follow_) {
+    chain = task.ancestors;
+    chain.push_back(listing.self);
+  }
+  node.entries.reserve(listing.entries.size());
+  for (Listing::Entry& e : listing.entries) {
+    std::unique_ptr<Node> dir;
+    if (e.directory) {
+      dir = std::make_unique<Node>();
+      dir->prefix = node.prefix + e.key;
+    } else {
+      ++pending_;
+    }
+    node.entries.push_back({std::move(e.key), std::move(dir)});
+  }
+  node.read = true;
+  // Depth first, in order: the first directory comes off the stack first.
+  for (std::size_t i = node.entries.size(); i-- > 0;)
+    if (Node* child = node.entries[i].dir.get()) {
+      const std::string& key = node.entries[i].key;
+      tasks_.push_back({child, task.path + "/" + key.substr(0, key.size() - 1), chain});
+    }
+}
+
+std::optional<std::string> OrderedWalk::next_file() {
+  while (!cursor_.empty()) {
+    Frame& frame = cursor_.back();
+    Node& node = *frame.node;
+    if (!node.read) return std::nullopt; // a directory on its way
+    if (frame.next == node.entries.size()) {
+      cursor_.pop_back();
+      if (!cursor_.empty()) // every file below it given out: it goes
+        cursor_.back().node->entries[cursor_.back().next - 1].dir.reset();
+      continue;
+    }
+    Node::Entry& entry = node.entries[frame.next++];
+    if (entry.dir) {
+      cursor_.push_back({entry.dir.get(), 0});
+      continue;
+    }
+    --pending_;
+    return node.prefix + std::move(entry.key);
+  }
+  return std::nullopt;
+}
+
+FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, bool no_ignore) {
+  FileList list;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) {
+      list.errors.push_back(path + ": " +
+                            (ec ? ec.message() : std::string("No such file or directory")));
+      continue;
+    }
+    if (!fs::is_directory(st)) {
+      list.files.push_back(path);
+      continue;
+    }
+    // One directory: the walk, on this thread.
+    OrderedWalk walk({path}, follow_symlinks, no_ignore);
+    for (;;) {
+      while (auto file = walk.next_file())
+        list.files.push_back(std::move(*file));
+      if (walk.done()) break;
+      const auto task = walk.take(); // the one the order waits for: nobody else reads
+      walk.put(*task, OrderedWalk::read(*task, follow_symlinks));
+    }
+    auto& m = walk.messages();
+    list.errors.insert(list.errors.end(), m.errors.begin(), m.errors.end());
+    list.notes.insert(list.notes.end(), m.notes.begin(), m.notes.end());
+  }
+  std::sort(list.files.begin(), list.files.end());
+  list.files.erase(std::unique(list.files.begin(), list.files.end()), list.files.end());
+  return list;
+}
+
+} // namespace pctlint::pipeline
