@@ -74,22 +74,27 @@ bool cpu_has_avx2() {
   return has;
 }
 
-__attribute__((target("avx2"))) __m256i load32(const char* at) {
+__attribute__((target("avx2"), always_inline)) inline __m256i load32(const char* at) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at));
 }
 
-// Where the 32 bytes `v` are either of `pair`.
-__attribute__((target("avx2"))) __m256i either32(__m256i v, const char (&pair)[2]) {
-  return _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(pair[0])),
-                         _mm256_cmpeq_epi8(v, _mm256_set1_epi8(pair[1])));
+// A ByteContext's bytes, each in all 32 lanes: made once per search, not once per block.
+struct ContextVectors {
+  __m256i byte, next0, next1, prev0, prev1, prev2_0, prev2_1;
+};
+
+__attribute__((target("avx2"), always_inline)) inline __m256i either32(__m256i v, __m256i a,
+                                                                        __m256i b) {
+  return _mm256_or_si256(_mm256_cmpeq_epi8(v, a), _mm256_cmpeq_epi8(v, b));
 }
 
 // Which of the 32 bytes at `at` that are `hits` stand in context (see find_byte_in_context).
-__attribute__((target("avx2"))) unsigned in_context_avx2(const char* at, __m256i hits,
-                                                         const ByteContext& c) {
-  const __m256i context = _mm256_or_si256(
-      either32(load32(at + 1), c.next),
-      _mm256_and_si256(either32(load32(at - 1), c.prev), either32(load32(at - 2), c.prev2)));
+__attribute__((target("avx2"), always_inline)) inline unsigned
+in_context_avx2(const char* at, __m256i hits, const ContextVectors& v) {
+  const __m256i context =
+      _mm256_or_si256(either32(load32(at + 1), v.next0, v.next1),
+                      _mm256_and_si256(either32(load32(at - 1), v.prev0, v.prev1),
+                                       either32(load32(at - 2), v.prev2_0, v.prev2_1)));
   return static_cast<unsigned>(_mm256_movemask_epi8(_mm256_and_si256(hits, context)));
 }
 
@@ -99,15 +104,18 @@ __attribute__((target("avx2"))) std::size_t find_in_context_avx2(const char* p, 
                                                                  std::size_t i,
                                                                  const ByteContext& c,
                                                                  bool& found) {
-  const __m256i byte = _mm256_set1_epi8(c.byte);
-  // Branch-free per block: whether a block holds `byte` at all is too unpredictable to test.
+  const ContextVectors v{_mm256_set1_epi8(c.byte),     _mm256_set1_epi8(c.next[0]),
+                         _mm256_set1_epi8(c.next[1]),  _mm256_set1_epi8(c.prev[0]),
+                         _mm256_set1_epi8(c.prev[1]),  _mm256_set1_epi8(c.prev2[0]),
+                         _mm256_set1_epi8(c.prev2[1])};
   for (; i + 64 + 1 <= n; i += 64) {
-    const __m256i a =
-        _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i)), byte);
-    const __m256i b =
-        _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + 32)), byte);
+    const __m256i a = _mm256_cmpeq_epi8(load32(p + i), v.byte);
+    const __m256i b = _mm256_cmpeq_epi8(load32(p + i + 32), v.byte);
+    // Most blocks of real text hold no `byte` at all: their context is not worth computing.
+    const __m256i any = _mm256_or_si256(a, b);
+    if (_mm256_testz_si256(any, any)) continue;
     const std::uint64_t mask =
-        in_context_avx2(p + i, a, c) | std::uint64_t{in_context_avx2(p + i + 32, b, c)} << 32;
+        in_context_avx2(p + i, a, v) | std::uint64_t{in_context_avx2(p + i + 32, b, v)} << 32;
     if (mask != 0) {
       found = true;
       return i + static_cast<std::size_t>(__builtin_ctzll(mask));
@@ -138,23 +146,35 @@ __attribute__((target("avx2"))) std::size_t count_byte_avx2(const char* p, std::
 
 // contains() for needles of 2 or more bytes, 32 starts at a time; returns the first start not
 // examined (the caller finishes the tail) or SIZE_MAX on a match.
+// The starts in [at, at + 32) where a needle of `m` bytes has its first and last byte right.
+__attribute__((target("avx2"), always_inline)) inline std::uint32_t
+needle_ends32(const char* at, std::size_t m, __m256i first, __m256i final) {
+  return static_cast<std::uint32_t>(
+      _mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(load32(at), first),
+                                            _mm256_cmpeq_epi8(load32(at + m - 1), final))));
+}
+
 __attribute__((target("avx2"))) std::size_t contains_avx2(const char* p, std::size_t last,
                                                           std::string_view needle) {
   const std::size_t m = needle.size();
   const __m256i first = _mm256_set1_epi8(needle.front());
   const __m256i final = _mm256_set1_epi8(needle.back());
   std::size_t i = 0;
-  for (; i + 32 <= last + 1; i += 32) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
-    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + m - 1));
-    unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(
-        _mm256_and_si256(_mm256_cmpeq_epi8(a, first), _mm256_cmpeq_epi8(b, final))));
+  // 64 starts a round: one test for both halves, as most rounds have no candidate.
+  for (; i + 64 <= last + 1; i += 64) {
+    std::uint64_t mask = needle_ends32(p + i, m, first, final) |
+                         std::uint64_t{needle_ends32(p + i + 32, m, first, final)} << 32;
     while (mask) {
-      const unsigned bit = static_cast<unsigned>(__builtin_ctz(mask));
+      const auto bit = static_cast<std::size_t>(__builtin_ctzll(mask));
       if (std::memcmp(p + i + bit + 1, needle.data() + 1, m - 2) == 0) return SIZE_MAX;
       mask &= mask - 1;
     }
   }
+  for (; i + 32 <= last + 1; i += 32)
+    for (std::uint32_t mask = needle_ends32(p + i, m, first, final); mask; mask &= mask - 1)
+      if (std::memcmp(p + i + static_cast<std::size_t>(__builtin_ctz(mask)) + 1,
+                      needle.data() + 1, m - 2) == 0)
+        return SIZE_MAX;
   return i;
 }
 #endif

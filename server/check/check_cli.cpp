@@ -303,9 +303,12 @@ private:
     const Config& configured = resolved.config();
     thread_local pipeline::FileBuffer buffer; // reused: files come one after another per thread
     std::string error;
-    bool too_large = false;
-    if (!buffer.read(report.path, error, configured.max_file_size, &too_large)) {
-      report.errors.push_back(error);
+    bool too_large = false, absent = false;
+    // A file found (not named) that is no file to read is passed over: git lists links, files
+    // deleted in the work tree and submodules, and a walked file may go before it is read.
+    if (!buffer.read(report.path, error, configured.max_file_size, &too_large,
+                     report.named ? nullptr : &absent, o_.follow_symlinks)) {
+      if (!absent) report.errors.push_back(error);
       return;
     }
     if (too_large) {

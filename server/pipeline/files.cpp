@@ -81,7 +81,8 @@ bool is_symlink(const std::string& path) {
 
 std::optional<std::vector<std::string>> git_listed_files(const std::string& path,
                                                         bool follow_symlinks,
-                                                        std::vector<std::string>& notes) {
+                                                        std::vector<std::string>& notes,
+                                                        bool check_each) {
   const std::optional<std::string> listed =
       git(path, {"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."});
   if (!listed) {
@@ -89,24 +90,31 @@ std::optional<std::vector<std::string>> git_listed_files(const std::string& path
       notes.push_back("git was not found on PATH: .gitignore and .ignore files are not applied");
     return std::nullopt;
   }
-  // git knows .gitignore; .ignore files (ripgrep's convention) get the same treatment by asking
-  // git which listed files they would exclude.
   std::vector<std::string> files = split_nul(*listed);
-  if (const auto ignored = git(path, {"ls-files", "-z", "--cached", "--others", "--ignored",
-                                      "--exclude-per-directory=.ignore", "--", "."})) {
-    std::vector<std::string> drop = split_nul(*ignored);
-    std::sort(drop.begin(), drop.end());
-    std::erase_if(files, [&](const std::string& f) {
-      return std::binary_search(drop.begin(), drop.end(), f);
-    });
-  }
+  // git knows .gitignore; .ignore files (ripgrep's convention) get the same treatment by asking
+  // git which listed files they would exclude, when there are any.
+  const bool has_ignore_files = std::any_of(files.begin(), files.end(), [](const std::string& f) {
+    return f == ".ignore" || f.ends_with("/.ignore");
+  });
+  if (has_ignore_files)
+    if (const auto ignored = git(path, {"ls-files", "-z", "--cached", "--others", "--ignored",
+                                        "--exclude-per-directory=.ignore", "--", "."})) {
+      std::vector<std::string> drop = split_nul(*ignored);
+      std::sort(drop.begin(), drop.end());
+      std::erase_if(files, [&](const std::string& f) {
+        return std::binary_search(drop.begin(), drop.end(), f);
+      });
+    }
   std::vector<std::string> out;
+  out.reserve(files.size());
   for (const std::string& rel : files) {
     std::string full = join(path, rel);
-    if (!follow_symlinks && is_symlink(full)) continue;
-    // A file deleted in the work tree but still in the index.
-    std::error_code ec;
-    if (!fs::is_regular_file(full, ec)) continue;
+    if (check_each) {
+      if (!follow_symlinks && is_symlink(full)) continue;
+      // A file deleted in the work tree but still in the index; a submodule.
+      std::error_code ec;
+      if (!fs::is_regular_file(full, ec)) continue;
+    }
     out.push_back(std::move(full));
   }
   return out;
@@ -126,14 +134,24 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
 }
 
 bool FileBuffer::read(const std::string& path, std::string& error, std::size_t max_size,
-                      bool* too_large) {
+                      bool* too_large, bool* absent, bool follow_links) {
   size_ = 0;
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd =
+      open(path.c_str(), O_RDONLY | O_CLOEXEC | (follow_links || !absent ? 0 : O_NOFOLLOW));
+  const auto not_a_file = [&](int e) {
+    return absent && (e == ENOENT || e == ENOTDIR || e == EISDIR || (!follow_links && e == ELOOP));
+  };
   if (fd < 0) {
+    if (not_a_file(errno)) return *absent = true, false;
     error = path + ": " + std::strerror(errno);
     return false;
   }
   const auto fail = [&] {
+    if (not_a_file(errno)) {
+      close(fd);
+      size_ = 0;
+      return *absent = true, false;
+    }
     error = path + ": " + std::strerror(errno);
     size_ = 0;
     close(fd);
@@ -159,9 +177,14 @@ bool FileBuffer::read(const std::string& path, std::string& error, std::size_t m
       data_ = std::move(bigger);
       capacity_ = grown;
     }
-    const ssize_t n = ::read(fd, data_.get() + size_, capacity_ - size_);
+    const std::size_t wanted = capacity_ - size_;
+    const ssize_t n = ::read(fd, data_.get() + size_, wanted);
     if (n > 0) {
       size_ += static_cast<std::size_t>(n);
+      // A regular file read short is at its end: no read more to hear so. Found files (not
+      // named, links not followed) are regular files; a named one may be a pipe.
+      if (absent && !follow_links && static_cast<std::size_t>(n) < wanted && size_ <= max_size)
+        break;
       if (size_ > max_size) { // grew while read
         if (too_large) *too_large = true;
         size_ = 0;

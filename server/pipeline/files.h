@@ -29,9 +29,12 @@ FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, b
 // The files below the directory `path` that git lists (tracked, or untracked and not ignored by
 // .gitignore, .git/info/exclude or the user's excludes, nor by .ignore files), named
 // `path`/...; nullopt when git cannot list them (not a work tree, or no git: then a note).
+// Without `check_each`, what git lists is not looked at: links, files deleted in the work tree
+// and submodules stay in the list, for the reader to pass over (see FileBuffer::read's `absent`).
 std::optional<std::vector<std::string>> git_listed_files(const std::string& path,
                                                         bool follow_symlinks,
-                                                        std::vector<std::string>& notes);
+                                                        std::vector<std::string>& notes,
+                                                        bool check_each = true);
 
 // Deterministic split for CI matrices: FNV-1a of the path, modulo N.
 bool in_shard(const std::string& path, unsigned index, unsigned count);
@@ -46,8 +49,11 @@ public:
   // Reads `path` whole, until read() says end of file: no fstat, one read for most files and one
   // more to see the end. A file larger than `max_size` is not kept: text() is empty and
   // `too_large` set. False and `error` set when the file cannot be opened or read.
+  // With `absent`, a path that is not a file to read (gone, a directory, or a symbolic link when
+  // `follow_links` is false) is no error: false, `*absent` set, `error` empty; and the file is
+  // taken to be a regular file, at its end when a read comes short.
   bool read(const std::string& path, std::string& error, std::size_t max_size = SIZE_MAX,
-            bool* too_large = nullptr);
+            bool* too_large = nullptr, bool* absent = nullptr, bool follow_links = true);
   std::string_view text() const { return {data_.get(), size_}; }
 
 private:

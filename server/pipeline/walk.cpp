@@ -40,7 +40,9 @@ OrderedWalk::OrderedWalk(const std::vector<std::string>& paths, bool follow_syml
   std::error_code ec;
   std::optional<std::vector<std::string>> listed;
   if (paths.size() == 1 && fs::is_directory(paths[0], ec)) {
-    if (!no_ignore) listed = git_listed_files(paths[0], follow_symlinks, messages_.notes);
+    // What git lists is checked as it is read: a stat of each here would come before any check.
+    if (!no_ignore)
+      listed = git_listed_files(paths[0], follow_symlinks, messages_.notes, false);
     if (!listed) { // walked here
       root_->prefix = prefix_of(paths[0]);
       tasks_.push_back({root_.get(), paths[0], {}});

@@ -3,8 +3,10 @@
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
+#include <filesystem>
 #include <set>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using pctlint::test::run_pctlint;
 using pctlint::test::run_process;
@@ -196,6 +198,44 @@ TEST_CASE("directories: .gitignore and .ignore honoured, binary files skipped") 
   CHECK(j["files"][1]["path"] == "kept.cpp");
   CHECK(j["summary"]["filesChecked"] == 3); // kept.cpp, .gitignore and .ignore; not the binary blob
   CHECK(j["summary"]["filesNotChecked"] == 1);
+}
+
+// git lists links, files deleted in the work tree and submodules; they are passed over as they
+// are read (no stat of each before the checks start), not reported as errors.
+TEST_CASE("directories in git: tracked links, deleted files and submodules are passed over") {
+  TempDir dir;
+  const auto git = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"/usr/bin/git", "-C", dir.path(), "-c", "user.name=t", "-c",
+                               "user.email=t@t", "-c", "protocol.file.allow=always"});
+    return run_process(args).exit_code;
+  };
+  REQUIRE(git({"init", "-q"}) == 0);
+  dir.write("kept.cpp", kBad);
+  dir.write("gone.cpp", kBad);
+  dir.write("sub/inner.cpp", kBad);
+  REQUIRE(git({"-C", dir.file("sub"), "init", "-q"}) == 0);
+  REQUIRE(git({"-C", dir.file("sub"), "add", "."}) == 0);
+  REQUIRE(git({"-C", dir.file("sub"), "commit", "-qm", "inner"}) == 0);
+  REQUIRE(symlink("kept.cpp", dir.file("link.cpp").c_str()) == 0);
+  REQUIRE(git({"add", "kept.cpp", "gone.cpp", "link.cpp", "sub"}) == 0); // sub: a gitlink
+  REQUIRE(git({"commit", "-qm", "x"}) == 0);
+  std::filesystem::remove(dir.file("gone.cpp"));
+  auto r = run_pctlint({"--check", "--format", "json", "."}, "", dir.path());
+  CHECK(r.exit_code == 1);
+  CHECK(r.err == "");
+  auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["files"].size() == 1);
+  CHECK(j["files"][0]["path"] == "kept.cpp");
+  CHECK(j["summary"]["filesChecked"] == 1);
+  // Following links, the link is a file like any other.
+  r = run_pctlint({"--check", "--format", "json", "--follow-symlinks", "."}, "", dir.path());
+  j = nlohmann::json::parse(r.out);
+  REQUIRE(j["files"].size() == 2);
+  CHECK(j["files"][1]["path"] == "link.cpp");
+  // Named, a missing file is still an error.
+  r = run_pctlint({"--check", "gone.cpp"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("gone.cpp") != std::string::npos);
 }
 
 TEST_CASE("--shard K/N splits the files deterministically and completely") {
