@@ -1,17 +1,16 @@
 #include "core/finder_text.h"
 #include "core/percent.h"
+#include "core/position.h"
 #include "core/url.h"
+#include "rules/config.h"
 #include "rules/engine.h"
 #include "rules/rule.h"
 
 #include <algorithm>
-#include "core/position.h"
-
 #include <doctest/doctest.h>
-#include <set>
-#include <sstream>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <sstream>
@@ -79,6 +78,31 @@ TEST_CASE("rules/README.md holds every rule's documentation verbatim") {
     CHECK(readme.find("## " + std::string(rule->info().id) + " " +
                       std::string(rule->info().name)) != std::string::npos);
   }
+}
+
+// rules/pctlint.schema.json (also in the VS Code extension, which checks its copy is the same)
+// is written by hand: it must name every rule and every key the parser takes, and no other.
+TEST_CASE("the configuration's JSON Schema knows every rule and every key, and no other") {
+  const auto schema = nlohmann::json::parse(read_file(PCTLINT_SOURCE_DIR "/rules/pctlint.schema.json"));
+  std::set<std::string> in_schema, in_registry;
+  for (const auto& [key, value] : schema["definitions"]["rules"]["properties"].items())
+    in_schema.insert(key);
+  for (const Rule* rule : all_rules()) {
+    in_registry.insert(std::string(rule->info().id));
+    in_registry.insert(std::string(rule->info().name));
+  }
+  CHECK(in_schema == in_registry);
+  CHECK(schema["additionalProperties"] == false);
+  std::size_t keys = 0;
+  for (const auto& [key, value] : schema["properties"].items()) {
+    CAPTURE(key);
+    const ConfigResult r = parse_config_text("{\"" + key + "\": null}");
+    CHECK(r.describe("x").find("unknown key") == std::string::npos);
+    ++keys;
+  }
+  // The parser's keys, as its message for an unknown key lists them (and "$schema").
+  const std::string known = parse_config_text(R"({"bogus": 1})").describe("x");
+  CHECK(static_cast<std::size_t>(std::count(known.begin(), known.end(), ',')) + 2 == keys);
 }
 
 TEST_CASE("registry: ids and names, doc URLs") {

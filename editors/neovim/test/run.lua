@@ -58,17 +58,19 @@ vim.cmd('edit ' .. file)
 local bufnr = vim.api.nvim_get_current_buf()
 
 test('diagnostics at byte columns after non-ASCII text', function()
-  wait_for('4 diagnostics', function() return #vim.diagnostic.get(bufnr) >= 4 end)
+  wait_for('5 diagnostics', function() return #vim.diagnostic.get(bufnr) >= 5 end)
   local diags = sorted_diagnostics(bufnr)
   -- Neovim reports byte columns (converted from the server's UTF-16 ones).
   local line1 = vim.api.nvim_buf_get_lines(bufnr, 1, 2, false)[1]
   local line2 = vim.api.nvim_buf_get_lines(bufnr, 2, 3, false)[1]
   local line3 = vim.api.nvim_buf_get_lines(bufnr, 3, 4, false)[1]
+  local line4 = vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1]
   local expect = {
     { 1, line1:find('%c3', 1, true) - 1, 'PCT001' },
     { 1, line1:find(' file', 1, true) - 1, 'PCT003' },
     { 2, line2:find('%u00E4', 1, true) - 1, 'PCT006' },
     { 3, line3:find('%2F', 1, true) - 1, 'PCT010' },
+    { 4, line4:find('%7e', 1, true) - 1, 'PCT008' },
   }
   assert(#diags == #expect, 'got ' .. show(diags))
   for i, e in ipairs(expect) do
@@ -102,16 +104,18 @@ test('vim.lsp.buf.code_action() with the cursor elsewhere on the line applies a 
   assert(vim.tbl_contains(offered, 'Disable PCT001 for this line'), 'offered: ' .. table.concat(offered, ' | '))
 end)
 
-test("the plugin's quick-fix over a range at the line's start", function()
+test("the plugin's quick-fix over a range at the start of a line with non-ASCII before the URL", function()
+  -- The plugin sends the line's diagnostics with UTF-16 ranges (Neovim 0.7's own conversion
+  -- sends byte columns, which match nothing after the emoji: see the README).
   wait_for('PCT001 gone', function() return find(bufnr, 'PCT001') == nil end)
-  local range = { start = { line = 2, character = 0 }, ['end'] = { line = 2, character = 0 } }
+  local range = { start = { line = 4, character = 0 }, ['end'] = { line = 4, character = 0 } }
   assert(require('pctlint').apply_code_action(bufnr, 'quickfix', range), 'no quick-fix applied')
-  local after = vim.api.nvim_buf_get_lines(bufnr, 2, 3, false)[1]
-  assert(after:find('%C3%A4', 1, true), 'PCT006 not fixed: ' .. after)
+  local after = vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1]
+  assert(after:find('/~user', 1, true), 'PCT008 not fixed: ' .. after)
 end)
 
 test(':PctlintFixAll', function()
-  wait_for('PCT006 gone', function() return find(bufnr, 'PCT006') == nil end)
+  wait_for('PCT008 gone', function() return find(bufnr, 'PCT008') == nil end)
   vim.cmd('PctlintFixAll')
   local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
   local expected = vim.fn.readfile(root .. '/editors/neovim/test/expected.py')

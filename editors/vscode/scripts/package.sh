@@ -2,8 +2,9 @@
 # Packages the platform-specific .vsix for linux-x64 with the portable server bundled:
 #   bash scripts/package.sh [SERVER_BINARY] [OUT.vsix]
 # SERVER_BINARY defaults to build-portable/server/pctlint (needs only glibc); OUT defaults to
-# pctlint-linux-x64-<version>.vsix here. The binary is copied to server/linux-x64/pctlint, which
-# is not committed. Runs `npm ci` first when node_modules is missing.
+# pctlint-linux-x64-<version>.vsix here. The binary is copied to server/linux-x64/pctlint for the
+# package only (never committed). Runs `npm ci` first when node_modules is missing; the
+# vscode:prepublish script compiles. Prints the .vsix's path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -21,8 +22,12 @@ fi
 cd "$here"
 [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error
 rm -rf server
+trap 'rm -rf "$here/server"' EXIT # copied in for the package only
 mkdir -p server/linux-x64
 cp "$server" server/linux-x64/pctlint
 chmod 755 server/linux-x64/pctlint
-npx --no-install vsce package --target linux-x64 -o "$out" 2>&1 | grep -E "DONE|ERROR|WARNING" >&2
+# The README's relative links, resolved against this folder of the repository (not its root).
+base=https://github.com/pctlint/pctlint
+npx --no-install vsce package --target linux-x64 -o "$out" \
+  --baseContentUrl "$base/blob/HEAD/editors/vscode" --baseImagesUrl "$base/raw/HEAD/editors/vscode" 2>&1 | grep -E "DONE|ERROR|WARNING" >&2
 echo "$out"

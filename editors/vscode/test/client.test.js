@@ -122,7 +122,10 @@ test('package.json: pctlint.path is machine-scoped, the schema is contributed, p
   assert.strictEqual(pkg.scripts['vscode:prepublish'], 'npm run compile');
   const [validation] = pkg.contributes.jsonValidation;
   assert.strictEqual(validation.fileMatch, '.pctlint.json');
-  const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '..', validation.url), 'utf8'));
+  const schemaText = fs.readFileSync(path.join(__dirname, '..', validation.url), 'utf8');
+  // A copy of the server's schema (rules/pctlint.schema.json), kept the same.
+  assert.strictEqual(schemaText, fs.readFileSync(path.join(__dirname, '../../../rules/pctlint.schema.json'), 'utf8'));
+  const schema = JSON.parse(schemaText);
   assert.strictEqual(schema.$schema, 'http://json-schema.org/draft-07/schema#');
   assert.strictEqual(schema.additionalProperties, false);
   assert.deepStrictEqual(Object.keys(schema.properties).sort(), [

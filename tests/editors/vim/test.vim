@@ -1,14 +1,13 @@
-" pctlint in Vim with ALE (Debian's vim-ale), headless, against the real server:
+" pctlint in Vim with ALE (Debian's vim-ale 3.3), headless, against the real server:
 "
-"   PCTLINT_BIN=build/server/pctlint vim -Nu tests/editors/vim/test.vim -es </dev/null
+"   PCTLINT_BIN=build/server/pctlint PCTLINT_VIM_OUT=out.txt vim -Nu tests/editors/vim/test.vim -es </dev/null
 "
 " The linter is defined as editors/vim/README.md says, with initializationOptions
 " {"positionEncoding": "utf-8"}: ALE reads an LSP `character` as a byte column, so the server must
-" count in UTF-8 bytes. A second linter without the override shows what goes wrong. Then a
-" quick-fix through :ALECodeAction (its numbered menu answered by a stand-in for input()), the
-" hover through :ALEHover into the preview window, and a settings change through
-" g:ale_lsp_config... no: ALE sends settings only at start, so a .pctlint.json edit is not tested
-" here (ALE has no didChangeWatchedFiles). Prints "vim-ale: N passed, N failed".
+" count UTF-8 bytes. A copy of the file linted without the override shows what goes wrong. Then
+" :ALEHover into the preview window, and two quick-fixes through :ALECodeAction (its numbered
+" menu answered by a stand-in for input()), one of them an edit after multi-byte text.
+" Prints (to $PCTLINT_VIM_OUT) "vim-ale: N passed, N failed".
 set nocompatible
 set encoding=utf-8
 set nomore
@@ -64,6 +63,7 @@ call ale#linter#Define('python', {
 \   'command': '%e --stdio',
 \   'project_root': {buffer -> fnamemodify(bufname(buffer), ':p:h')},
 \   'initialization_options': {'positionEncoding': 'utf-8'},
+\   'lsp_config': {'pctlint': {'rules': {'PCT010': 'error'}}},
 \})
 " The same without the override, for a copy of the file in another directory: the server then
 " counts UTF-16 code units, which ALE takes for bytes.
@@ -82,6 +82,7 @@ let s:text = [
 \   '# Ärger 😀 — pctlint in Vim',
 \   'URL = {"😀é": ''https://x.example/caf%c3%a9/my file.pdf''}',
 \   'OTHER = "https://y.example/?q=%u00E4"',
+\   'DOCS = "https://z.example/a%2Fb"',
 \]
 call writefile(s:text, s:file)
 call writefile(s:text, s:dir . '/utf16/app.py')
@@ -90,7 +91,7 @@ autocmd BufReadPre */utf16/app.py let b:ale_linters = ['pctlint_utf16']
 " ALE lints the current buffer: each is current until its diagnostics are in.
 execute 'edit ' . fnameescape(s:dir . '/utf16/app.py')
 let s:buf_utf16 = bufnr('')
-call s:WaitFor('diagnostics without the override', 'len(get(get(g:ale_buffer_info, s:buf_utf16, {}), "loclist", [])) == 3', 15)
+call s:Test('ALE starts the server and lints (a copy without the override)', {-> s:WaitFor('diagnostics without the override', 'len(get(get(g:ale_buffer_info, s:buf_utf16, {}), "loclist", [])) == 4', 15)})
 execute 'edit ' . fnameescape(s:file)
 let s:buf = bufnr('')
 
@@ -110,7 +111,7 @@ endfunction
 
 function! s:Diagnostics() abort
   try
-    call s:WaitFor('diagnostics from both linters', 'len(s:Loclist("pctlint")) == 3 && len(s:Loclist("pctlint_utf16")) == 3', 15)
+    call s:WaitFor('diagnostics from both linters', 'len(s:Loclist("pctlint")) == 4 && len(s:Loclist("pctlint_utf16")) == 4', 15)
   catch
     throw v:exception . ': ' . string(g:ale_buffer_info)
   endtry
@@ -127,6 +128,11 @@ function! s:Diagnostics() abort
       throw printf('%s: want %d:%d, got %s', l:code, l:lnum, l:col, string(l:got))
     endif
   endfor
+  " lsp_config reaches the server (workspace/didChangeConfiguration): PCT010 is an error, not info
+  " (which ALE 3.3 shows as a warning).
+  if get(s:Find('pctlint', 'PCT010'), 'type') isnot# 'E' || get(s:Find('pctlint_utf16', 'PCT010'), 'type') isnot# 'W'
+    throw 'PCT010: ' . string(s:Find('pctlint', 'PCT010')) . ' / ' . string(s:Find('pctlint_utf16', 'PCT010'))
+  endif
   " Without the override the columns on line 2 are off: the emoji is 4 bytes but 2 UTF-16 units,
   " and é 2 bytes but 1 unit, so ALE marks 3 bytes too far left.
   let l:off = s:Find('pctlint_utf16', 'PCT001')
@@ -134,7 +140,7 @@ function! s:Diagnostics() abort
     throw 'without positionEncoding: ' . string(l:off)
   endif
 endfunction
-call s:Test('diagnostics at byte columns after non-ASCII text with positionEncoding utf-8 (and 3 bytes off without)', function('s:Diagnostics'))
+call s:Test('diagnostics at byte columns after non-ASCII text with positionEncoding utf-8 (3 bytes off without); lsp_config applied', function('s:Diagnostics'))
 
 
 function! s:Hover() abort
@@ -165,7 +171,7 @@ function! ale#util#Input(message, value, ...) abort
 endfunction
 
 function! s:CodeAction() abort
-  call s:WaitFor('diagnostics', 'len(s:Loclist("pctlint")) == 3')
+  call s:WaitFor('diagnostics', 'len(s:Loclist("pctlint")) == 4')
   let s:want_title = 'Use uppercase hex: %C3%A9'
   call cursor(2, stridx(getline(2), '%c3') + 1)
   ALECodeAction

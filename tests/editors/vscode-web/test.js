@@ -1,7 +1,8 @@
 // The packaged .vsix in a real VS Code: code-server (VS Code 1.139 for the browser) driven by
 // headless Chromium through playwright-core, the way a person uses it: the Problems panel, a hover
 // (Ctrl+K Ctrl+I), a quick-fix through Ctrl+., fix-all through editor.codeActionsOnSave on Ctrl+S,
-// a command from the palette, and an edit of .pctlint.json in the editor that changes a severity.
+// commands from the palette, an edit of .pctlint.json in the editor that changes a severity, and
+// the error shown when no server is found.
 //
 //   node test.js --cache DIR --vsix FILE [--screenshot FILE]      (run by run.sh, with node 24)
 //
@@ -260,6 +261,14 @@ async function run(page, { ws, bundled, t0 }) {
   ];
   const appProblems = async () => (await problems(page)).filter((p) => p.file === 'app.py' && p.source === 'pctlint');
 
+  const palette = async (title) => {
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget .quick-input-box input', { state: 'visible' });
+    await page.keyboard.type(title);
+    await waitFor(`"${title}" in the palette`, async () => (await page.locator('.quick-input-list .monaco-list-row').first().innerText()).includes(title));
+    await page.keyboard.press('Enter');
+  };
+
   await test('the workbench opens app.py', () => openFile(page, 'app.py'));
 
   await test('the extension starts the server bundled in the .vsix (none on PATH)', async () => {
@@ -323,11 +332,7 @@ async function run(page, { ws, bundled, t0 }) {
   });
 
   await test('the command "pctlint: Check workspace" from the palette', async () => {
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget .quick-input-box input', { state: 'visible' });
-    await page.keyboard.type('pctlint: Check workspace');
-    await waitFor('the command in the palette', async () => (await page.locator('.quick-input-list .monaco-list-row').first().innerText()).includes('pctlint: Check workspace'));
-    await page.keyboard.press('Enter');
+    await palette('pctlint: Check workspace');
     await waitFor('the notification with the result', async () => /pctlint: \d+ problems in \d+ files/.test(await page.locator('.notifications-toasts').innerText()));
   });
 
@@ -358,6 +363,30 @@ async function run(page, { ws, bundled, t0 }) {
     }, 15000).catch((e) => {
       throw new Error(`${e.message}; got ${show(got || [])}`);
     });
+  });
+
+
+  await test('the command "pctlint: Fix all problems in this file" (edits resolved through codeAction/resolve)', async () => {
+    await openFile(page, 'app.py');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('EURO = "https://x.example/%e2%82%ac"');
+    await waitFor('PCT001 on the new line', async () => (await appProblems()).some((p) => p.code === 'PCT001' && p.line === 5));
+    await palette('pctlint: Fix all problems in this file');
+    await waitFor('the line fixed', async () => (await editorText(page)).includes('EURO = "https://x.example/%E2%82%AC"'));
+  });
+
+  await test('with no server anywhere, an error that says so, with a link to the install instructions', async () => {
+    // The bundled binary gone and none on PATH: "pctlint: Restart server" looks again.
+    fs.renameSync(bundled, `${bundled}.away`);
+    try {
+      await palette('pctlint: Restart server');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'no pctlint server found' });
+      await toast.first().waitFor({ state: 'visible', timeout: 15000 });
+      const text = await toast.first().innerText();
+      if (!text.includes('How to install pctlint')) throw new Error(`the notification: ${text}`);
+    } finally {
+      fs.renameSync(`${bundled}.away`, bundled);
+    }
   });
 }
 

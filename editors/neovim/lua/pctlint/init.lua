@@ -12,6 +12,13 @@ local defaults = {
 local config = vim.deepcopy(defaults)
 local clients = {} -- root_dir -> client id (Neovim 0.7)
 
+-- The LSP clients (of a buffer): vim.lsp.get_clients on 0.10+, the older calls before.
+function M.clients(bufnr)
+  if vim.lsp.get_clients then return vim.lsp.get_clients(bufnr and { bufnr = bufnr } or nil) end
+  if bufnr then return vim.lsp.buf_get_clients(bufnr) end
+  return vim.lsp.get_active_clients()
+end
+
 local function root_dir(path)
   local dir = vim.fn.fnamemodify(path, ':p:h')
   for _, marker in ipairs(config.root_markers) do
@@ -63,7 +70,7 @@ function M.attach(bufnr)
 end
 
 local function pctlint_client(bufnr)
-  for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
+  for _, client in pairs(M.clients(bufnr)) do
     if client.name == 'pctlint' then return client end
   end
 end
@@ -84,12 +91,30 @@ local function apply_action(client, bufnr, action)
   return true
 end
 
--- The LSP diagnostics of pctlint on lines first..last (0-based), for context.diagnostics.
-local function lsp_diagnostics(bufnr, first, last)
+-- The LSP diagnostics of pctlint on lines first..last (0-based), for context.diagnostics, with
+-- ranges in the client's position encoding. (Neovim 0.7's own conversion back to LSP puts byte
+-- columns there, which the server cannot match to its findings after non-ASCII text.)
+local function lsp_diagnostics(client, bufnr, first, last)
+  local encoding = client.offset_encoding or 'utf-16'
   local out = {}
-  for lnum = first, last do
-    for _, d in ipairs(vim.lsp.diagnostic.get_line_diagnostics(bufnr, lnum)) do
-      if d.source == 'pctlint' then table.insert(out, d) end
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    local lsp = (d.user_data and d.user_data.lsp) or {}
+    if d.lnum >= first and d.lnum <= last and (d.source or lsp.source) == 'pctlint' then
+      local range = lsp.range
+      if not range then
+        range = {
+          start = { line = d.lnum, character = vim.lsp.util.character_offset(bufnr, d.lnum, d.col, encoding) },
+          ['end'] = { line = d.end_lnum, character = vim.lsp.util.character_offset(bufnr, d.end_lnum, d.end_col, encoding) },
+        }
+      end
+      table.insert(out, {
+        range = range,
+        severity = lsp.severity or d.severity,
+        code = d.code or lsp.code,
+        source = 'pctlint',
+        message = d.message,
+        data = lsp.data,
+      })
     end
   end
   return out
@@ -107,7 +132,7 @@ function M.apply_code_action(bufnr, kind, range)
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     range = range,
     context = {
-      diagnostics = kind == 'quickfix' and lsp_diagnostics(bufnr, range.start.line, range['end'].line) or {},
+      diagnostics = kind == 'quickfix' and lsp_diagnostics(client, bufnr, range.start.line, range['end'].line) or {},
       only = { kind },
     },
   }
@@ -130,7 +155,7 @@ function M.config_files_changed(paths)
   for _, path in ipairs(paths or {}) do
     table.insert(changes, { uri = vim.uri_from_fname(vim.fn.fnamemodify(path, ':p')), type = 2 })
   end
-  for _, client in pairs(vim.lsp.get_active_clients()) do
+  for _, client in pairs(M.clients()) do
     if client.name == 'pctlint' then client.notify('workspace/didChangeWatchedFiles', { changes = changes }) end
   end
 end
@@ -139,7 +164,7 @@ end
 -- later: workspace/didChangeConfiguration with the new `pctlint` section.
 function M.update_settings(settings)
   config.settings = settings or {}
-  for _, client in pairs(vim.lsp.get_active_clients()) do
+  for _, client in pairs(M.clients()) do
     if client.name == 'pctlint' then
       client.config.settings = { pctlint = as_object(config.settings) }
       client.notify('workspace/didChangeConfiguration', { settings = { pctlint = as_object(config.settings) } })
