@@ -247,6 +247,8 @@ bool parse(const json& j, CodeActionParams& out, std::string& error) {
         out.diagnostic_ranges.push_back(range);
         const json& code = at((*diagnostics)[i], {"code"});
         out.diagnostic_codes.push_back(code.is_string() ? code.get<std::string>() : "");
+        const json& message = at((*diagnostics)[i], {"message"});
+        out.diagnostic_messages.push_back(message.is_string() ? message.get<std::string>() : "");
       }
     }
     // "only": an array of kinds, or one kind as a string (as some clients send it).

@@ -138,6 +138,7 @@ struct CodeActionParams {
   Range range;
   std::vector<Range> diagnostic_ranges;     // context.diagnostics: the ones the client asks about
   std::vector<std::string> diagnostic_codes; // ... and their codes
+  std::vector<std::string> diagnostic_messages; // ... and their messages
   std::vector<std::string> only;             // context.only: a string or an array of them
 };
 bool parse(const json& j, CodeActionParams& out, std::string& error);

@@ -85,6 +85,24 @@ TEST_CASE("code actions answer for the diagnostics the client names; context.onl
                          {"context", {{"diagnostics", json::array({d})}}}});
   REQUIRE(actions.size() >= 2);
   CHECK(actions[0]["title"] == "Use uppercase hex: %C3%A9");
+  // A client that counts the diagnostic's columns in bytes (Neovim 0.7's own request): matched
+  // by code and message on its line; a message of its own is not.
+  c.open_document("file:///tmp/pctlint-lsp/ctx2.py", "u = 'é https://x.example/%c3%a9'  # é\n",
+                  "python");
+  json d2 = c.diagnostics("file:///tmp/pctlint-lsp/ctx2.py")["diagnostics"][0];
+  d2["range"]["start"]["character"] = d2["range"]["start"]["character"].get<int>() + 1;
+  d2["range"]["end"]["character"] = d2["range"]["end"]["character"].get<int>() + 1;
+  const json ctx2 = {{"textDocument", {{"uri", "file:///tmp/pctlint-lsp/ctx2.py"}}},
+                     {"range", range(0, 38, 0, 38)},
+                     {"context", {{"diagnostics", json::array({d2})}}}};
+  actions = c.call("textDocument/codeAction", ctx2);
+  REQUIRE(!actions.empty());
+  CHECK(actions[0]["title"].get<std::string>().starts_with("Use uppercase hex: %C3%A9"));
+  json other = ctx2;
+  other["context"]["diagnostics"][0]["message"] = "something else";
+  actions = c.call("textDocument/codeAction", other);
+  for (const json& a : actions)
+    CHECK_FALSE(a["title"].get<std::string>().starts_with("Use uppercase hex"));
   // "only" as one string (Neovim 0.7's documented form).
   actions = c.call("textDocument/codeAction",
                    {{"textDocument", {{"uri", uri}}},

@@ -84,12 +84,20 @@ json code_actions(Session& s, const CodeActionParams& p) {
   std::vector<std::pair<std::size_t, std::size_t>> asked;
   for (const Range& range : p.diagnostic_ranges)
     asked.emplace_back(s.offset(d.text, range.start), s.offset(d.text, range.end));
+  // A client diagnostic is ours at the same range; or, with the same code and message on the
+  // same line, at another (a client that counts columns in other units than it said, as
+  // Neovim 0.7's own code-action request does in bytes).
+  const auto same = [&](std::size_t i, const Diagnostic& diag) {
+    const bool code = p.diagnostic_codes[i].empty() || p.diagnostic_codes[i] == diag.rule->id;
+    if (asked[i].first == diag.begin && asked[i].second == diag.end) return code;
+    return code && !p.diagnostic_codes[i].empty() && p.diagnostic_messages[i] == diag.message &&
+           p.diagnostic_ranges[i].start.line == s.ranges(d.text, {{diag.begin, diag.begin}})[0].start.line;
+  };
   std::vector<const Diagnostic*> chosen;
   for (const Diagnostic& diag : r.diagnostics) {
     bool pick = overlaps(diag.begin, diag.end, begin, end);
     for (std::size_t i = 0; i < asked.size() && !pick; ++i)
-      pick = asked[i].first == diag.begin && asked[i].second == diag.end &&
-             (p.diagnostic_codes[i].empty() || p.diagnostic_codes[i] == diag.rule->id);
+      pick = same(i, diag);
     if (pick) chosen.push_back(&diag);
   }
   const bool resolve = s.capabilities.code_action_resolve;
