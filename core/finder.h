@@ -10,7 +10,9 @@
 #include "core/language.h"
 #include "core/url.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <functional>
 #include <optional>
 #include <string>
@@ -67,7 +69,8 @@ struct FoundUrl {
   // source_offsets[text.size()] == source_end. Empty when text is exactly the source slice.
   std::vector<std::size_t> source_offsets;
   UrlContext context = UrlContext::Prose;
-  // Template placeholders inside `text` (text coordinates): not findings, rules skip them.
+  // Template placeholders inside `text` (text coordinates), in order, not overlapping: not
+  // findings, rules skip them.
   std::vector<Span> placeholders;
   // Whether the syntax gives the URL's extent (a literal or value holding just the URL, a markup
   // attribute, a Markdown link destination or autolink); false where the end is a guess made in
@@ -84,10 +87,12 @@ struct FoundUrl {
   std::size_t source_offset(std::size_t i) const {
     return source_offsets.empty() ? source_begin + i : source_offsets[i];
   }
+  // A binary search: a URL may hold a placeholder every two bytes ("%%%%..."), and rules ask
+  // about each byte.
   bool in_placeholder(std::size_t i) const {
-    for (const Span& p : placeholders)
-      if (i >= p.begin && i < p.end) return true;
-    return false;
+    const auto after = std::upper_bound(placeholders.begin(), placeholders.end(), i,
+                                        [](std::size_t at, const Span& p) { return at < p.begin; });
+    return after != placeholders.begin() && i < std::prev(after)->end;
   }
 };
 

@@ -208,8 +208,18 @@ bool is_upper_word(char c) {
 }
 
 // The end of a balanced {...} starting at `open`, or npos.
+// A placeholder is short: its end is looked for this far at most, so that a text full of openers
+// that never close ("{{{{", "${${", "<%<%") costs linear time, not quadratic.
+constexpr std::size_t kMaxPlaceholder = 512;
+
+// `t` up to kMaxPlaceholder bytes after `from`.
+std::string_view window(std::string_view t, std::size_t from) {
+  return t.substr(0, std::min(t.size(), from + kMaxPlaceholder));
+}
+
 std::size_t balanced_brace(std::string_view t, std::size_t open) {
   int depth = 0;
+  t = window(t, open);
   for (std::size_t i = open; i < t.size(); ++i) {
     if (t[i] == '{')
       ++depth;
@@ -230,7 +240,8 @@ std::size_t rfc6570_end(std::string_view t, std::size_t i) {
 std::size_t hole_end(std::string_view t, std::size_t open) {
   const std::size_t end = balanced_brace(t, open);
   if (end != npos) return end;
-  return t.find('\n', open) == npos ? t.size() : npos;
+  const std::string_view near = window(t, open);
+  return near.size() == t.size() && near.find('\n', open) == npos ? t.size() : npos;
 }
 
 std::size_t dollar_brace_end(std::string_view t, std::size_t i) {
@@ -241,6 +252,7 @@ std::size_t dollar_brace_end(std::string_view t, std::size_t i) {
 std::size_t dollar_paren_end(std::string_view t, std::size_t i) {
   if (t[i] != '$' || i + 1 >= t.size() || t[i + 1] != '(') return npos;
   int depth = 0;
+  t = window(t, i);
   for (std::size_t k = i + 1; k < t.size(); ++k) {
     if (t[k] == '(') ++depth;
     if (t[k] == ')' && --depth == 0) return k + 1;
@@ -256,13 +268,13 @@ std::size_t hash_brace_end(std::string_view t, std::size_t i) {
 
 std::size_t double_brace_end(std::string_view t, std::size_t i) {
   if (t.substr(i, 2) != "{{") return npos;
-  const std::size_t close = t.find("}}", i + 2);
+  const std::size_t close = window(t, i).find("}}", i + 2);
   return close == npos ? npos : close + 2;
 }
 
 std::size_t erb_end(std::string_view t, std::size_t i) {
   if (t.substr(i, 2) != "<%") return npos;
-  const std::size_t close = t.find("%>", i + 2);
+  const std::size_t close = window(t, i).find("%>", i + 2);
   return close == npos ? npos : close + 2;
 }
 
@@ -282,7 +294,7 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
   std::size_t k = i + 1;
   if (k < t.size() && t[k] == '%') return k + 1;
   if (k < t.size() && (t[k] == '(' || t[k] == '<')) { // %(name)s (Python), %<name>s (Ruby)
-    const std::size_t close = t.find(t[k] == '(' ? ')' : '>', k);
+    const std::size_t close = window(t, k).find(t[k] == '(' ? ')' : '>', k);
     if (close == npos) return npos;
     k = close + 1;
   }
@@ -299,7 +311,7 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
   while (k < t.size() && std::string_view("-+ #0'").find(t[k]) != npos)
     ++k;
   if (k < t.size() && t[k] == '[') { // Go's argument index: %[1]s
-    const std::size_t close = t.find(']', k);
+    const std::size_t close = window(t, k).find(']', k);
     if (close == npos || close == k + 1) return npos;
     for (std::size_t d = k + 1; d < close; ++d)
       if (t[d] < '0' || t[d] > '9') return npos;
@@ -326,7 +338,7 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
 // digits ("%C3A") is an escape unless a closing '%' makes it a name ("%DATE%").
 std::size_t percent_name_end(std::string_view t, std::size_t i) {
   if (t.substr(i, 2) == "%{") { // a zsh prompt sequence %{ ... %}
-    const std::size_t close = t.find("%}", i + 2);
+    const std::size_t close = window(t, i).find("%}", i + 2);
     if (close != npos) return close + 2;
   }
   if (t[i] != '%' || i + 1 >= t.size() || !((t[i + 1] >= 'A' && t[i + 1] <= 'Z') || t[i + 1] == '_'))
@@ -354,8 +366,8 @@ std::size_t angle_name_end(std::string_view t, std::size_t i) {
 // [user:pass@] [:port]: an optional part, as usage texts write it (an IP literal holds neither).
 std::size_t optional_part_end(std::string_view t, std::size_t i) {
   if (t[i] != '[') return npos;
-  const std::size_t close = t.find(']', i + 1);
-  if (close == npos || close == i + 1) return npos;
+  const std::size_t close = window(t, i).find_first_of("[]", i + 1);
+  if (close == npos || t[close] != ']' || close == i + 1) return npos;
   const std::string_view inside = t.substr(i + 1, close - i - 1);
   if (inside.find_first_of(" \t[") != npos) return npos;
   if (inside.back() == '@' || (inside[0] == ':' && inside.size() > 1 && is_alpha(inside[1])))
@@ -367,8 +379,8 @@ std::size_t optional_part_end(std::string_view t, std::size_t i) {
 // expression already).
 std::size_t curl_glob_end(std::string_view t, std::size_t i) {
   if (t[i] != '[') return npos;
-  const std::size_t close = t.find(']', i + 1);
-  if (close == npos) return npos;
+  const std::size_t close = window(t, i).find_first_of("[]", i + 1); // no '[' inside
+  if (close == npos || t[close] != ']') return npos;
   const std::string_view inside = t.substr(i + 1, close - i - 1);
   const std::size_t dash = inside.find('-');
   if (dash == npos || dash == 0 || dash + 1 == inside.size()) return npos;

@@ -29,6 +29,10 @@ struct Fix {
   std::string title; // "Use uppercase hex: %C3%A4"
   Applicability applicability = Applicability::Safe;
   std::vector<Edit> edits; // sorted, non-overlapping
+  // A fix folded from many findings' fixes (a URL with thousands of one finding) is made of
+  // independent parts: the indices into `edits` where each begins. A part can be applied without
+  // the others (and is, where another fix overlaps one of them). Empty: one part, all or nothing.
+  std::vector<std::size_t> parts = {};
 };
 
 struct RuleInfo;

@@ -8,6 +8,7 @@
 #include "rules/suppression.h"
 
 #include <algorithm>
+#include <iterator>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -64,17 +65,35 @@ struct TriggerTables {
 // UTF-8; "%2f" is lowercase and an encoded slash), the more severe one stays, or the first rule's.
 void keep_most_useful(std::vector<RuleFinding>& found) {
   if (found.size() < 2) return;
-  std::vector<bool> drop(found.size());
-  for (std::size_t a = 0; a < found.size(); ++a)
-    for (std::size_t b = a + 1; b < found.size(); ++b) {
-      const Span x = found[a].finding.span, y = found[b].finding.span;
-      if (found[a].rule == found[b].rule || drop[a] || drop[b]) continue;
-      if (!(x.begin < y.end && y.begin < x.end)) continue;
-      if (found[b].severity > found[a].severity)
-        drop[a] = true;
-      else
-        drop[b] = true;
+  // The overlapping pairs of different rules, found from the spans in order of their starts (a
+  // URL can hold thousands of findings: no comparison of every pair), then decided in the order
+  // of the findings, the first of a pair before the second.
+  std::vector<std::size_t> by_begin(found.size());
+  for (std::size_t i = 0; i < found.size(); ++i)
+    by_begin[i] = i;
+  std::sort(by_begin.begin(), by_begin.end(), [&](std::size_t x, std::size_t y) {
+    return found[x].finding.span.begin < found[y].finding.span.begin;
+  });
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t k = 0; k < by_begin.size(); ++k) {
+    const Span x = found[by_begin[k]].finding.span;
+    for (std::size_t l = k + 1; l < by_begin.size(); ++l) {
+      const std::size_t other = by_begin[l];
+      if (found[other].finding.span.begin >= x.end) break;
+      if (found[other].rule != found[by_begin[k]].rule)
+        pairs.emplace_back(std::min(by_begin[k], other), std::max(by_begin[k], other));
     }
+  }
+  if (pairs.empty()) return;
+  std::sort(pairs.begin(), pairs.end());
+  std::vector<bool> drop(found.size());
+  for (const auto& [a, b] : pairs) {
+    if (drop[a] || drop[b]) continue;
+    if (found[b].severity > found[a].severity)
+      drop[a] = true;
+    else
+      drop[b] = true;
+  }
   std::size_t k = 0;
   for (std::size_t i = 0; i < found.size(); ++i)
     if (!drop[i] && k++ != i) found[k - 1] = std::move(found[i]);
@@ -104,7 +123,7 @@ Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule)
     const bool crosses = std::any_of(fix->edits.begin(), fix->edits.end(),
                                      [&](const UrlEdit& e) { return crosses_join(url, e); });
     if (!crosses) {
-      Fix out{std::move(fix->title), applicability, {}};
+      Fix out{std::move(fix->title), applicability, {}, std::move(fix->parts)};
       for (const UrlEdit& e : fix->edits)
         out.edits.push_back(to_source(url, e));
       d.fix = std::move(out);
@@ -182,6 +201,7 @@ struct UrlChecker {
       const std::size_t index = static_cast<std::size_t>(std::countr_zero(to_run));
       findings.clear();
       rules[index]->check(under, findings);
+      findings.finish();
       for (UrlFinding& f : findings)
         found.push_back({std::move(f), index, severity[index]});
     }
@@ -191,7 +211,7 @@ struct UrlChecker {
   const Config& config;
   RuleMask enabled = 0;
   std::array<Severity, kMaxRules> severity{};
-  std::vector<UrlFinding> findings;
+  UrlFindings findings;
   std::vector<std::uint32_t> escapes;
   std::string masked;
 };
@@ -306,13 +326,27 @@ LintResult lint(std::string_view source, Language lang, const Config& config, Ur
 
 FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& diagnostics,
                       bool unsafe) {
-  std::vector<const Fix*> fixes;
-  for (const Diagnostic& d : diagnostics)
-    if (d.fix && !d.fix->edits.empty() && (unsafe || d.fix->applicability == Applicability::Safe))
-      fixes.push_back(&*d.fix);
-  std::stable_sort(fixes.begin(), fixes.end(), [](const Fix* a, const Fix* b) {
-    return a->edits.front().begin < b->edits.front().begin;
-  });
+  // What is applied or not as a whole: a fix, or each part of a folded one (Fix::parts).
+  struct Piece {
+    const Edit* begin;
+    const Edit* end;
+  };
+  std::vector<Piece> pieces;
+  for (const Diagnostic& d : diagnostics) {
+    if (!d.fix || d.fix->edits.empty() || (!unsafe && d.fix->applicability != Applicability::Safe))
+      continue;
+    const std::vector<Edit>& edits = d.fix->edits;
+    const std::vector<std::size_t>& parts = d.fix->parts;
+    if (parts.empty()) {
+      pieces.push_back({edits.data(), edits.data() + edits.size()});
+      continue;
+    }
+    for (std::size_t k = 0; k < parts.size(); ++k)
+      pieces.push_back({edits.data() + parts[k],
+                        edits.data() + (k + 1 < parts.size() ? parts[k + 1] : edits.size())});
+  }
+  std::stable_sort(pieces.begin(), pieces.end(),
+                   [](const Piece& a, const Piece& b) { return a.begin->begin < b.begin->begin; });
 
   FixResult result;
   // Accepted edits, ordered by (begin, end) so an insertion precedes a replacement at its place.
@@ -320,15 +354,15 @@ FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& di
   auto before = [](const Edit& a, const Edit& b) {
     return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
   };
-  for (const Fix* fix : fixes) {
+  for (const Piece& piece : pieces) {
     bool duplicate = true, clash = false;
-    for (const Edit& e : fix->edits) {
+    for (const Edit* e = piece.begin; e != piece.end; ++e) {
       // Accepted edits never overlap, so only the neighbours of e's place can overlap e.
-      const auto it = std::lower_bound(accepted.begin(), accepted.end(), e, before);
-      const bool same = it != accepted.end() && *it == e;
+      const auto it = std::lower_bound(accepted.begin(), accepted.end(), *e, before);
+      const bool same = it != accepted.end() && *it == *e;
       duplicate = duplicate && same;
-      if (!same && ((it != accepted.end() && overlaps(*it, e)) ||
-                    (it != accepted.begin() && overlaps(*(it - 1), e))))
+      if (!same && ((it != accepted.end() && overlaps(*it, *e)) ||
+                    (it != accepted.begin() && overlaps(*(it - 1), *e))))
         clash = true;
     }
     if (duplicate) continue; // the same fix offered twice (by two diagnostics)
@@ -336,8 +370,12 @@ FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& di
       ++result.skipped;
       continue;
     }
-    for (const Edit& e : fix->edits)
-      accepted.insert(std::lower_bound(accepted.begin(), accepted.end(), e, before), e);
+    // Pieces come in order of their first edit: most land at the end, no insertion in the middle.
+    for (const Edit* e = piece.begin; e != piece.end; ++e)
+      if (accepted.empty() || before(accepted.back(), *e))
+        accepted.push_back(*e);
+      else
+        accepted.insert(std::lower_bound(accepted.begin(), accepted.end(), *e, before), *e);
     ++result.applied;
   }
   result.text.reserve(source.size() + 64);

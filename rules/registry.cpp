@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 namespace pctlint {
 
@@ -13,6 +14,40 @@ const std::vector<const Rule*>& all_rules() {
       &encoded_slash_rule(),    &control_escape_rule(),      &invalid_suppression_rule(),
   };
   return rules;
+}
+
+void UrlFindings::push_back(UrlFinding&& finding) {
+  if (items_.size() <= kListed) {
+    items_.push_back(std::move(finding));
+    return;
+  }
+  UrlFinding& fold = items_.back();
+  if (folded_++ == 0 && fold.fix) fold.fix->parts = {0};
+  if (!fold.fix) return;
+  if (!finding.fix) { // a fix for some of them only: none for the fold
+    fold.fix.reset();
+    return;
+  }
+  UrlFix& fix = *fold.fix;
+  const std::vector<UrlEdit>& more = finding.fix->edits;
+  // Findings come in order, each fix's edits in order: the fold's edits stay sorted, or it is no
+  // fix (one fix's edits never overlap).
+  if (!more.empty() && !fix.edits.empty() && more.front().span.begin < fix.edits.back().span.end) {
+    fold.fix.reset();
+    return;
+  }
+  if (finding.fix->applicability == Applicability::Unsafe) fix.applicability = Applicability::Unsafe;
+  fix.parts.push_back(fix.edits.size());
+  fix.edits.insert(fix.edits.end(), std::make_move_iterator(finding.fix->edits.begin()),
+                   std::make_move_iterator(finding.fix->edits.end()));
+}
+
+void UrlFindings::finish() {
+  if (folded_ == 0) return;
+  const std::string more = " (and " + std::to_string(folded_) + " more like it in this URL)";
+  items_.back().message += more;
+  if (items_.back().fix) items_.back().fix->title += more;
+  folded_ = 0;
 }
 
 const Rule* find_rule(std::string_view id_or_name) {

@@ -40,12 +40,43 @@ struct UrlFix {
   std::string title;
   Applicability applicability = Applicability::Safe;
   std::vector<UrlEdit> edits;
+  // Where independent parts begin (indices into `edits`), for a fix that is several findings'
+  // fixes folded into one (see Fix::parts); empty: the edits go together.
+  std::vector<std::size_t> parts = {};
 };
 
 struct UrlFinding {
   Span span; // in FoundUrl::text
   std::string message;
   std::optional<UrlFix> fix;
+};
+
+// Where a rule puts its findings on one URL. A URL with thousands of findings of one rule (a
+// minified line, a generated blob) lists the first kListed and folds the rest, as they come, into
+// one more finding at the first of them: its message counts them (after finish()), and its fix,
+// if each had one, makes all their edits as independent parts (UrlFix::parts). Memory stays a few
+// dozen bytes per folded finding, not a message and a title each; the report stays readable.
+class UrlFindings {
+public:
+  static constexpr std::size_t kListed = 100;
+  void push_back(UrlFinding&& finding);
+  // Writes the count into the folded finding's message and title.
+  void finish();
+  void clear() {
+    items_.clear();
+    folded_ = 0;
+  }
+  std::size_t size() const { return items_.size(); }
+  bool empty() const { return items_.empty(); }
+  std::vector<UrlFinding>::iterator begin() { return items_.begin(); }
+  std::vector<UrlFinding>::iterator end() { return items_.end(); }
+  std::vector<UrlFinding>::const_iterator begin() const { return items_.begin(); }
+  std::vector<UrlFinding>::const_iterator end() const { return items_.end(); }
+  const UrlFinding& operator[](std::size_t i) const { return items_[i]; }
+
+private:
+  std::vector<UrlFinding> items_;
+  std::size_t folded_ = 0; // findings folded into the last one, besides itself
 };
 
 // What a rule sees of one URL.
@@ -89,7 +120,7 @@ public:
   // A last look before check(), for a rule whose triggers are common bytes: false only when
   // check() cannot find anything in the URL. Cheaper than check(), which needs the URL split.
   virtual bool may_find(const FoundUrl&) const { return true; }
-  virtual void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const = 0;
+  virtual void check(const UrlUnderCheck& url, UrlFindings& out) const = 0;
 };
 
 // Whether the URL holds one of the rule's triggers outside its placeholders (with its escape

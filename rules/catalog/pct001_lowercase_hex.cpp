@@ -37,7 +37,7 @@ public:
     // a lowercase hex digit
     return EscapeTriggers{ByteSet(), true, false};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     // An escaped unreserved character is PCT008's to fix (it removes the escape altogether).
     const RuleInfo& unreserved = encoded_unreserved_rule().info();
     const bool leave_unreserved = url.config.severity_of(unreserved) != Severity::Off;

@@ -61,7 +61,7 @@ public:
     // only an escaped byte >= 0x80 can be ill-formed UTF-8
     return EscapeTriggers{byte_range(0x80, 0xFF), false, false};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
     // Only an escape of a byte >= 0x80 can be ill-formed UTF-8: most URLs have none.
     bool high_escape = false;

@@ -39,7 +39,7 @@ class UnencodedChar final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_set(charsets::excluded_ascii); }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
     for (std::size_t i = 0; i < t.size(); ++i) {
       const auto c = static_cast<unsigned char>(t[i]);

@@ -37,7 +37,7 @@ class NonAscii final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_range(0x80, 0xFF); }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     if (url.config.allow_non_ascii) return;
     if (url.url.context == UrlContext::Prose && !url.config.non_ascii_in_prose) return;
     const std::string_view t = url.text;

@@ -56,7 +56,7 @@ public:
     };
     return has('[') || has(']') || twice('#') || twice('@');
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
     auto report = [&](std::size_t i, std::string why) {
       if (url.url.in_placeholder(i)) return;

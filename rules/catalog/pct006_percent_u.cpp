@@ -38,7 +38,7 @@ public:
     // "%u" is not two hex digits
     return EscapeTriggers{ByteSet(), false, true};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     for (const PercentU& u : find_percent_u(url.text)) {
       if (url.url.in_placeholder(u.offset)) continue;
       const Span s{u.offset, u.offset + u.length};

@@ -44,13 +44,14 @@ public:
   std::optional<EscapeTriggers> escape_triggers() const override {
     return EscapeTriggers{ByteSet(), false, true};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
     const std::vector<PercentU> percent_u = find_percent_u(t); // PCT006's findings
+    std::size_t next_u = 0; // offsets are asked in increasing order; percent_u is in order
     auto is_percent_u = [&](std::size_t i) {
-      for (const PercentU& u : percent_u)
-        if (i >= u.offset && i < u.offset + u.length) return true;
-      return false;
+      while (next_u < percent_u.size() && percent_u[next_u].offset + percent_u[next_u].length <= i)
+        ++next_u;
+      return next_u < percent_u.size() && percent_u[next_u].offset <= i;
     };
     for (std::size_t i = t.find('%'); i != std::string_view::npos; i = t.find('%', i + 1)) {
       if (is_escape_at(t, i)) {

@@ -36,7 +36,7 @@ public:
   std::optional<EscapeTriggers> escape_triggers() const override {
     return EscapeTriggers{byte_set(charsets::unreserved), false, false};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (charsets::unreserved.contains(b)) spans.push_back({i, i + 3});

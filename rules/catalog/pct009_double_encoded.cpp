@@ -49,7 +49,7 @@ public:
     // "%25", an escaped '%'
     return EscapeTriggers{byte_set("%"), false, false};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
     if (holds_encoded_url(t)) return;
     std::vector<Span> spans;

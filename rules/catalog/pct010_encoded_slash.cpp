@@ -35,7 +35,7 @@ public:
   std::optional<EscapeTriggers> escape_triggers() const override {
     return EscapeTriggers{byte_set("/\\"), false, false};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const Span path = url.parts.path;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if ((b == '/' || b == '\\') && i >= path.begin && i < path.end)

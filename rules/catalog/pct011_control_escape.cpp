@@ -35,7 +35,7 @@ public:
   std::optional<EscapeTriggers> escape_triggers() const override {
     return EscapeTriggers{byte_range(0x00, 0x1F) | byte_set("\x7f"), false, false};
   }
-  void check(const UrlUnderCheck& url, std::vector<UrlFinding>& out) const override {
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (b < 0x20 || b == 0x7F) spans.push_back({i, i + 3});

@@ -34,7 +34,7 @@ class InvalidSuppression final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return ByteSet(); }
-  void check(const UrlUnderCheck&, std::vector<UrlFinding>&) const override {}
+  void check(const UrlUnderCheck&, UrlFindings&) const override {}
 };
 
 } // namespace

@@ -367,7 +367,7 @@ private:
         report.unlisted.emplace_back(diagnostics[i].rule, diagnostics[i].severity);
       diagnostics.resize(o_.max_findings);
     }
-    report.diagnostics = resolve(current, std::move(diagnostics));
+    report.diagnostics = resolve(current, std::move(diagnostics), reporter_.writes_edits());
     report.checked = true;
   }
 

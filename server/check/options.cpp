@@ -1,5 +1,7 @@
 #include "server/check/options.h"
 
+#include "server/check/report.h"
+
 #include "rules/rule.h"
 
 #include <charconv>
@@ -206,7 +208,9 @@ configuration or I/O errors and paths named here that could not be checked.
   return out;
 }
 
-ParseResult parse_options(const Args& args) {
+namespace {
+
+ParseResult parse(const Args& args) {
   ParseResult r;
   Options& o = r.options;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -254,6 +258,15 @@ ParseResult parse_options(const Args& args) {
     }
   }
   if (o.paths.empty() && !o.stdin_filename) o.paths.push_back(".");
+  return r;
+}
+
+} // namespace
+
+ParseResult parse_options(const Args& args) {
+  ParseResult r = parse(args);
+  // An error quotes what was typed: one line, whatever bytes an argument holds.
+  if (r.error) r.error = printable(*r.error);
   return r;
 }
 

@@ -76,7 +76,8 @@ std::string by_kind(const Summary& s) {
 
 } // namespace
 
-std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&& diagnostics) {
+std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&& diagnostics,
+                              bool with_edits) {
   std::vector<Reported> out;
   if (diagnostics.empty()) return out;
   out.reserve(diagnostics.size());
@@ -86,7 +87,7 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
   for (const Diagnostic& d : diagnostics) {
     offsets.push_back(d.begin);
     offsets.push_back(d.end);
-    if (d.fix)
+    if (d.fix && with_edits)
       for (const Edit& e : d.fix->edits)
         offsets.push_back(e.begin), offsets.push_back(e.end);
   }
@@ -108,8 +109,9 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
     if (d.fix) {
       r.fix = d.fix->applicability;
       r.fix_title = std::move(d.fix->title);
-      for (Edit& e : d.fix->edits)
-        r.edits.push_back({pos(e.begin), pos(e.end), std::move(e.replacement)});
+      if (with_edits)
+        for (Edit& e : d.fix->edits)
+          r.edits.push_back({pos(e.begin), pos(e.end), std::move(e.replacement)});
     }
     out.push_back(std::move(r));
   }

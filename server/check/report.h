@@ -83,9 +83,10 @@ struct FileReport {
   Summary tally; // with `rendered`: this file's part of the summary
 };
 
-// Builds the reported form of `diagnostics` over `source`.
+// Builds the reported form of `diagnostics` over `source`, with the fixes' edits or not.
 // The diagnostics' strings are moved into the reports.
-std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&& diagnostics);
+std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&& diagnostics,
+                              bool with_edits = true);
 
 // `text` safe for a terminal: control characters (C0 but tab, DEL, C1) as \xNN, so that a file's
 // bytes or name cannot move the cursor, set the title or hide text.
@@ -104,6 +105,9 @@ public:
   // A reporter whose output for a file depends on that file alone renders it with render(), which
   // must be safe to call from any thread; file() then writes what was rendered.
   virtual bool renders_per_file() const { return false; }
+  // Whether it writes each fix's edits (JSON, SARIF), or only the fix's title: resolving the
+  // positions of a fix folded from thousands of edits costs memory for nothing otherwise.
+  virtual bool writes_edits() const { return false; }
   virtual std::string render(const FileReport&) const { return {}; }
   virtual void file(const FileReport& report) = 0;
   virtual void finish(const Summary& summary) = 0;

@@ -40,6 +40,7 @@ std::string base64(std::string_view bytes) {
 
 class JsonReporter final : public Reporter {
 public:
+  bool writes_edits() const override { return true; }
   JsonReporter(const Options& options, std::FILE* out) : Reporter(out), options_(options) {}
 
   void file(const FileReport& f) override {

@@ -35,6 +35,7 @@ json region(const Position& a, const Position& b) {
 
 class SarifReporter final : public Reporter {
 public:
+  bool writes_edits() const override { return true; }
   explicit SarifReporter(std::FILE* out) : Reporter(out) {}
   void file(const FileReport& f) override {
     const bool absolute = !f.path.empty() && f.path[0] == '/';

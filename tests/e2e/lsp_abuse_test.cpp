@@ -131,7 +131,8 @@ TEST_CASE("cancellations of ids never sent are not remembered") {
   CHECK(after - before < 20000);
 }
 
-TEST_CASE("a document of 30,000 URLs on one line is answered in linear time") {
+// (Its growth with size is measured in tests/bench/growth_bench.py, not timed here.)
+TEST_CASE("a document of 30,000 findings on one line: 1,000 shown and a count, actions bounded") {
   LspClient c;
   c.initialize();
   std::string line;
@@ -140,12 +141,18 @@ TEST_CASE("a document of 30,000 URLs on one line is answered in linear time") {
   const auto t0 = std::chrono::steady_clock::now();
   c.open_document("file:///tmp/pctlint-abuse/long.txt", line + "\n", "plaintext");
   const json p = c.diagnostics("file:///tmp/pctlint-abuse/long.txt", 60000);
-  CHECK(p["diagnostics"].size() == 30000);
+  REQUIRE(p["diagnostics"].size() == 1001);
+  CHECK(p["diagnostics"][999]["code"] == "PCT007");
+  CHECK(p["diagnostics"][1000]["message"] ==
+        "29000 more findings in this file not shown (at most 1000 are)");
+  CHECK(p["diagnostics"][1000]["range"]["start"]["character"] == 1000 * 22 + 18);
   const json actions = c.call("textDocument/codeAction",
                               {{"textDocument", {{"uri", "file:///tmp/pctlint-abuse/long.txt"}}},
                                {"range", range(0, 0, 0, 700000)},
                                {"context", {{"diagnostics", json::array()}}}});
-  CHECK(actions.size() > 0);
+  // A quick fix for each of the first 100 (plain text has no comment to disable a rule in;
+  // PCT007's fix is unsafe: no "Fix all").
+  CHECK(actions.size() == 100);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE("30,000 findings on one line: diagnostics and a full-range code action in " << seconds

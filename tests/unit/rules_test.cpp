@@ -420,7 +420,7 @@ TEST_CASE("a rule finds nothing in a URL without its triggers") {
     const RuleMask engine_runs = triggered_rules(url);
     for (std::size_t i = 0; i < all_rules().size(); ++i) {
       const Rule* rule = all_rules()[i];
-      std::vector<UrlFinding> findings;
+      UrlFindings findings;
       rule->check(under, findings);
       const bool is_triggered = triggered(*rule, url);
       // The engine's tables say what the plain statement says.
@@ -447,4 +447,37 @@ TEST_CASE("a rule finds nothing in a URL without its triggers") {
   CHECK(in_placeholders > 1000); // trigger bytes only inside placeholders
   CHECK(declined > 1000);        // may_find() said no
   CHECK(fired > 20000);
+}
+
+// A generated or minified URL with thousands of findings: the first 100 of a rule, then one that
+// counts the rest and whose fix makes all their edits.
+TEST_CASE("a URL with thousands of findings of one rule: 100 listed, the rest folded into one") {
+  std::string url = "https://x.example/";
+  for (int i = 0; i < 250; ++i)
+    url += "a|";
+  const std::string source = "u = \"" + url + "\"\n";
+  const LintResult r = lint(source, Language::Python, {});
+  REQUIRE(r.diagnostics.size() == 101);
+  const Diagnostic& folded = r.diagnostics.back();
+  CHECK(folded.message.ends_with("(and 149 more like it in this URL)"));
+  REQUIRE(folded.fix);
+  CHECK(folded.fix->edits.size() == 150);
+  CHECK(folded.begin == source.find('|') + 2 * 100);
+  const FixResult fixed = fix_all(source, Language::Python, {}, false);
+  CHECK(fixed.text.find('|') == std::string::npos);
+  CHECK(fixed.text.find("a%7Ca%7C") != std::string::npos);
+  CHECK(fixed.remaining.empty());
+}
+
+TEST_CASE("a folded fix is applied part by part where another fix overlaps one part") {
+  Diagnostic folded;
+  folded.fix = Fix{"fold", Applicability::Safe, {{2, 3, "X"}, {5, 6, "Y"}, {8, 9, "Z"}}, {0, 1, 2}};
+  Diagnostic other;
+  other.fix = Fix{"other", Applicability::Safe, {{4, 7, "-"}}};
+  const FixResult r = apply_fixes("0123456789", {folded, other}, false);
+  CHECK(r.text == "01X3-7Z9"); // Y clashed with the other fix; X and Z applied
+  CHECK(r.applied == 3);
+  CHECK(r.skipped == 1);
+  folded.fix->parts.clear(); // one part, all or nothing: first in order, it wins whole
+  CHECK(apply_fixes("0123456789", {folded, other}, false).text == "01X34Y67Z9");
 }

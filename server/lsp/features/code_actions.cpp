@@ -39,10 +39,27 @@ json workspace_edit(Session& s, const std::string& uri, const Draft& d,
   return workspace_edit(s, uri, d, edits, ranges.data());
 }
 
+// At most this many text edits in one action: a fix folded from a URL's thousands of findings, or
+// "Fix all" on a minified file, would otherwise be a workspace edit of a kilobyte of JSON per edit.
+// More become one edit from the first to the last, the text between kept.
+constexpr std::size_t kMaxTextEdits = 1000;
+
+std::vector<Edit> bounded(std::string_view text, std::vector<Edit> edits) {
+  if (edits.size() <= kMaxTextEdits) return edits;
+  Edit one{edits.front().begin, edits.back().end, {}};
+  std::size_t at = one.begin;
+  for (const Edit& e : edits) {
+    one.replacement.append(text.substr(at, e.begin - at));
+    one.replacement += e.replacement;
+    at = e.end;
+  }
+  return {std::move(one)};
+}
+
 // The edits of "Fix all", one per fix: those of fix_all's one pass, or, where fixes took more
 // passes, one per changed line (fixes never add or remove lines).
 std::vector<Edit> fix_all_edits(std::string_view before, const FixResult& fixed) {
-  if (fixed.one_pass) return fixed.edits;
+  if (fixed.one_pass) return bounded(before, fixed.edits);
   std::vector<Edit> edits;
   std::size_t a = 0, b = 0;
   const std::string_view after = fixed.text;
@@ -67,7 +84,7 @@ std::vector<Edit> fix_all_edits(std::string_view before, const FixResult& fixed)
     a = ae + 1;
     b = be + 1;
   }
-  return edits;
+  return bounded(before, std::move(edits));
 }
 
 bool overlaps(std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1) {
@@ -100,20 +117,27 @@ json code_actions(Session& s, const CodeActionParams& p) {
       pick = same(i, diag);
     if (pick) chosen.push_back(&diag);
   }
+  // A request over a range with thousands of findings (a minified line) gets actions for the
+  // first of them: each action is a few hundred bytes of JSON, and no menu shows thousands.
+  constexpr std::size_t kMaxQuickFixes = 100;
+  if (chosen.size() > kMaxQuickFixes) chosen.resize(kMaxQuickFixes);
   const bool resolve = s.capabilities.code_action_resolve;
   const bool quickfix = wanted(p.only, "quickfix");
   // Every position the actions need, located in one pass over the text: the diagnostics, their
   // fixes' edits, and one "disable" edit per rule.
   std::vector<std::pair<std::size_t, std::size_t>> spans;
   std::vector<std::optional<Edit>> disable(chosen.size());
+  std::vector<std::vector<Edit>> fix_edits(chosen.size()); // bounded in number
   std::set<std::string> disable_offered;
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const Diagnostic& diag = *chosen[i];
     spans.emplace_back(diag.begin, diag.end);
     if (!quickfix) continue;
-    if (diag.fix && !resolve)
-      for (const Edit& e : diag.fix->edits)
+    if (diag.fix && !resolve) {
+      fix_edits[i] = bounded(d.text, diag.fix->edits);
+      for (const Edit& e : fix_edits[i])
         spans.emplace_back(e.begin, e.end);
+    }
     const std::string id(diag.rule->id);
     if (disable_offered.insert(id).second)
       if ((disable[i] = disable_for_line_edit(d.text, d.language, diag.begin, id)))
@@ -137,8 +161,8 @@ json code_actions(Session& s, const CodeActionParams& p) {
         action["data"] = {{"uri", p.uri},      {"version", d.version}, {"rule", diag.rule->id},
                           {"begin", diag.begin}, {"end", diag.end}};
       } else {
-        action["edit"] = workspace_edit(s, p.uri, d, diag.fix->edits, &ranges[next]);
-        next += diag.fix->edits.size();
+        action["edit"] = workspace_edit(s, p.uri, d, fix_edits[i], &ranges[next]);
+        next += fix_edits[i].size();
       }
       actions.push_back(std::move(action));
     }
@@ -186,7 +210,7 @@ json resolve_action(Session& s, const json& action) {
   const std::string rule = data.contains("rule") && data["rule"].is_string() ? data["rule"] : "";
   for (const Diagnostic& diag : s.lint(uri).diagnostics)
     if (diag.begin == begin && diag.end == end && diag.rule->id == rule && diag.fix) {
-      resolved["edit"] = workspace_edit(s, uri, d, diag.fix->edits);
+      resolved["edit"] = workspace_edit(s, uri, d, bounded(d.text, diag.fix->edits));
       return resolved;
     }
   return resolved;

@@ -12,19 +12,37 @@ namespace pctlint::lsp {
 
 namespace {
 
+// A document shows at most this many findings, as the CLI lists at most 500 a file: a minified
+// bundle can hold a hundred thousand, more than any editor shows usefully, and each costs the
+// client memory. The rest are counted in one more diagnostic, at the first not shown.
+constexpr std::size_t kMaxDiagnostics = 1000;
+
 std::vector<Range> ranges_of(Session& s, std::string_view text, const LintResult& r) {
   std::vector<std::pair<std::size_t, std::size_t>> spans;
-  spans.reserve(r.diagnostics.size());
-  for (const Diagnostic& d : r.diagnostics)
-    spans.emplace_back(d.begin, d.end);
+  const std::size_t shown = std::min(r.diagnostics.size(), kMaxDiagnostics + 1);
+  spans.reserve(shown);
+  for (std::size_t i = 0; i < shown; ++i)
+    spans.emplace_back(r.diagnostics[i].begin, r.diagnostics[i].end);
   return s.ranges(text, spans);
+}
+
+// The diagnostic that counts those not shown.
+json more_json(const Range& at, std::size_t more) {
+  return {{"range", at},
+          {"severity", 3},
+          {"source", "pctlint"},
+          {"message", std::to_string(more) + " more finding" + (more == 1 ? "" : "s") +
+                          " in this file not shown (at most " + std::to_string(kMaxDiagnostics) +
+                          " are)"}};
 }
 
 json diagnostics_json(Session& s, std::string_view text, const LintResult& r) {
   const std::vector<Range> ranges = ranges_of(s, text, r);
   json out = json::array();
-  for (std::size_t i = 0; i < r.diagnostics.size(); ++i)
+  for (std::size_t i = 0; i < std::min(r.diagnostics.size(), kMaxDiagnostics); ++i)
     out.push_back(diagnostic_to_json(ranges[i], r.diagnostics[i], s.capabilities.unnecessary_tag));
+  if (r.diagnostics.size() > kMaxDiagnostics)
+    out.push_back(more_json(ranges[kMaxDiagnostics], r.diagnostics.size() - kMaxDiagnostics));
   return out;
 }
 
@@ -36,11 +54,14 @@ void publish(Session& s, const std::string& uri) {
   // Written directly (see append_diagnostic_json); the same bytes as notify() would send.
   std::string message = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics",)"
                         R"("params":{"diagnostics":[)";
-  message.reserve(256 * r.diagnostics.size());
-  for (std::size_t i = 0; i < r.diagnostics.size(); ++i) {
+  const std::size_t shown = std::min(r.diagnostics.size(), kMaxDiagnostics);
+  message.reserve(256 * shown);
+  for (std::size_t i = 0; i < shown; ++i) {
     if (i) message += ',';
     append_diagnostic_json(message, ranges[i], r.diagnostics[i], s.capabilities.unnecessary_tag);
   }
+  if (r.diagnostics.size() > kMaxDiagnostics)
+    message += "," + more_json(ranges[kMaxDiagnostics], r.diagnostics.size() - kMaxDiagnostics).dump();
   message += "],\"uri\":";
   append_json_string(message, uri);
   message += ",\"version\":" + std::to_string(d->version) + "}}";
