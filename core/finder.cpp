@@ -402,6 +402,7 @@ public:
       url_.source_offsets.clear();
       url_.placeholders.clear();
       url_.joins.clear();
+      url_.join_source_ends.clear();
       url_.open_end = false;
       url_.exact = false;
       bool found = false;
@@ -792,6 +793,8 @@ private:
       joined_.offsets.push_back(piece.source(i));
     joined_.offsets.pop_back();
     std::size_t after = ll.close + lit.close.size();
+    std::size_t previous_close = ll.close;
+    url_.join_source_ends.clear();
     bool any = false;
     for (int pieces = 0; pieces < 16; ++pieces) {
       const std::size_t next = next_joined_literal(after, lit.quote, spec);
@@ -803,6 +806,8 @@ private:
       const std::size_t close = literal_close(src_, more, next + 1, eol);
       if (close >= eol) break;
       url_.joins.push_back(joined_.text.size());
+      url_.join_source_ends.push_back(previous_close);
+      previous_close = close;
       if (has_escapes(src_.substr(next + 1, close - next - 1), lit.escapes, lit.quote)) {
         const DecodedText d = decode_literal(src_, next + 1, close, lit.escapes, lit.quote,
                                              spec.code_point_hex);
@@ -819,6 +824,7 @@ private:
     joined_.offsets.push_back(after - 1 + (any ? 0 : 1));
     if (!any) {
       url_.joins.clear();
+      url_.join_source_ends.clear();
       return false;
     }
     // The end offset of the last piece is its close.

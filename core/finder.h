@@ -79,13 +79,23 @@ struct FoundUrl {
   // Text offsets at which one literal ends and the next, joined to it by concatenation, begins
   // ("https://x/caf%C3" "%A9"): the URL is checked whole, but no edit may cross a join.
   std::vector<std::size_t> joins;
+  // For each join, the source offset where the literal before it ends (its closing quote): a span
+  // that ends at a join ends there, not where the next literal begins.
+  std::vector<std::size_t> join_source_ends;
   // The literal goes on in code after the URL ("https://x/caf%C3" + rest): what looks cut short
   // at the end may be completed there.
   bool open_end = false;
 
-  // Source offset of text offset `i` (0 <= i <= text.size()).
+  // Source offset of text offset `i` (0 <= i <= text.size()), as where something begins.
   std::size_t source_offset(std::size_t i) const {
     return source_offsets.empty() ? source_begin + i : source_offsets[i];
+  }
+  // The same as where something ends: at a join, the end of the literal before it.
+  std::size_t source_end_offset(std::size_t i) const {
+    const auto join = std::lower_bound(joins.begin(), joins.end(), i);
+    if (join != joins.end() && *join == i && i > 0)
+      return join_source_ends[static_cast<std::size_t>(join - joins.begin())];
+    return source_offset(i);
   }
   // A binary search: a URL may hold a placeholder every two bytes ("%%%%..."), and rules ask
   // about each byte.

@@ -20,7 +20,9 @@ namespace pctlint {
 namespace {
 
 Edit to_source(const FoundUrl& url, const UrlEdit& e) {
-  return {url.source_offset(e.span.begin), url.source_offset(e.span.end), e.replacement};
+  // An insertion at a join goes at the end of the literal before it.
+  const std::size_t end = url.source_end_offset(e.span.end);
+  return {e.span.begin == e.span.end ? end : url.source_offset(e.span.begin), end, e.replacement};
 }
 
 bool overlaps(const Edit& a, const Edit& b) {
@@ -113,7 +115,7 @@ Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule)
   d.severity = f.severity;
   d.message = std::move(f.finding.message);
   d.begin = url.source_offset(f.finding.span.begin);
-  d.end = url.source_offset(f.finding.span.end);
+  d.end = url.source_end_offset(f.finding.span.end);
   d.url_begin = url.source_begin;
   d.url_end = url.source_end;
   if (auto& fix = f.finding.fix) {

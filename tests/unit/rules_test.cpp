@@ -481,3 +481,14 @@ TEST_CASE("a folded fix is applied part by part where another fix overlaps one p
   folded.fix->parts.clear(); // one part, all or nothing: first in order, it wins whole
   CHECK(apply_fixes("0123456789", {folded, other}, false).text == "01X34Y67Z9");
 }
+
+// A finding on the last character of a literal joined to the next: its span and its fix end at
+// that literal's end, not where the next one begins (found by fuzzing: the fix ate the quotes).
+TEST_CASE("a fix at the end of a joined literal stays inside it") {
+  const std::string source = "const char* u = \"https://x.example/a`\"\n    \"b\";\n";
+  const LintResult r = lint(source, Language::C, {});
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(source.substr(r.diagnostics[0].begin, r.diagnostics[0].end - r.diagnostics[0].begin) == "`");
+  const FixResult fixed = fix_all(source, Language::C, {}, false);
+  CHECK(fixed.text == "const char* u = \"https://x.example/a%60\"\n    \"b\";\n");
+}
