@@ -4,11 +4,13 @@
 #   npm.tsv     name<TAB>version          -> DEST/npm/name           (npm pack)
 #   debian.tsv  package<TAB>version       -> DEST/debian/package     (apt-get download + dpkg-deb -x)
 #   holdout.tsv owner/name<TAB>commit     -> DEST/holdout/owner+name (held-out repositories, scored apart)
+#   fresh.tsv   owner/name<TAB>commit     -> DEST/fresh/owner+name   (a second, fresh held-out group)
 #
-# Usage: build_corpus.sh [--ci] [--no-holdout] DEST
+# Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] DEST
 #   --ci          only the npm and Debian parts (what a CI machine without the GitHub mirrors can
-#                 get); implies --no-holdout
+#                 get); implies --no-holdout and --no-fresh
 #   --no-holdout  leave out the holdout repositories (holdout.tsv)
+#   --no-fresh    leave out the fresh repositories (fresh.tsv)
 # Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
 #
 # Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
@@ -20,15 +22,18 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ci=0
 holdout=1
+freshgroup=1
+usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] DEST"
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case $1 in
-    --ci) ci=1; holdout=0 ;;
+    --ci) ci=1; holdout=0; freshgroup=0 ;;
     --no-holdout) holdout=0 ;;
-    *) echo "usage: $0 [--ci] [--no-holdout] DEST" >&2; exit 2 ;;
+    --no-fresh) freshgroup=0 ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
 done
-[[ $# -eq 1 ]] || { echo "usage: $0 [--ci] [--no-holdout] DEST" >&2; exit 2; }
+[[ $# -eq 1 ]] || { echo "$usage" >&2; exit 2; }
 mkdir -p "$1" || exit 2
 DEST=$(cd "$1" && pwd)
 MIRROR=${MIRROR:-/work/.mirror}
@@ -103,6 +108,8 @@ build_repos() {
 [[ $ci -eq 0 ]] && build_repos "$here/repos.tsv" repos repo
 # The holdout repositories are never used to tune the finder; precision.py scores them apart.
 [[ $holdout -eq 1 ]] && build_repos "$here/holdout.tsv" holdout holdout
+# The fresh group: repositories added after the holdout had been used for tuning, scored apart too.
+[[ $freshgroup -eq 1 && -f "$here/fresh.tsv" ]] && build_repos "$here/fresh.tsv" fresh fresh
 
 # --- npm packages ------------------------------------------------------------------------------
 while IFS=$'\t' read -r name version; do

@@ -8,8 +8,9 @@ Runs `BIN --check --no-ignore --format json -j2 DEST` (or reads a saved report w
 joins the findings with reviewed.tsv (path, line, col, rule, verdict, note; exact key first, then
 the same path + line + rule) and prints per rule and overall figures and the reviewed TRUE findings
 that are no longer reported (regressions). The figures are given for the main corpus (repos/, npm/,
-debian/), for the holdout group (holdout/, repositories never used to tune the finder) and for
-both together. See README.md in this directory. Standard library only.
+debian/), for the holdout group (holdout/, repositories never used to tune the finder), for the
+fresh group (fresh/, added after the holdout had been used for tuning) and for all together.
+See README.md in this directory. Standard library only.
 """
 import argparse
 import collections
@@ -123,13 +124,13 @@ def file_lines(dest, rel):
     return _lines_cache[rel]
 
 
-HOLDOUT_DIR = "holdout"
-GROUPS = ("main", "holdout")
+GROUPS = ("main", "holdout", "fresh")
 
 
 def group_of(rel):
-    """'holdout' for paths under DEST/holdout/, 'main' for everything else."""
-    return "holdout" if rel.split("/", 1)[0] == HOLDOUT_DIR else "main"
+    """'holdout' / 'fresh' for paths under DEST/holdout/ / DEST/fresh/, 'main' for everything else."""
+    top = rel.split("/", 1)[0]
+    return top if top in ("holdout", "fresh") else "main"
 
 
 def corpus_bytes(dest):
@@ -242,9 +243,12 @@ def main():
     tots["main"] = print_table("main corpus (repos/, npm/, debian/)", per["main"], mb["main"])
     if mb["holdout"] or per["holdout"]:
         tots["holdout"] = print_table("holdout (holdout/)", per["holdout"], mb["holdout"])
+    if mb["fresh"] or per["fresh"]:
+        tots["fresh"] = print_table("fresh (fresh/)", per["fresh"], mb["fresh"])
     tots["all"] = print_table("combined", per["all"], mb["all"])
     print()
-    for g, title in (("main", "main"), ("holdout", "holdout"), ("all", "combined")):
+    for g, title in (("main", "main"), ("holdout", "holdout"), ("fresh", "fresh"),
+                     ("all", "combined")):
         if g in tots:
             print(overall_line(title, tots[g]))
     prec = precision_of(tots["all"])
