@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <memory>
 
@@ -216,6 +217,8 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
     return content.find(quote) != npos;
   case EscapeStyle::Entities:
     return content.find('&') != npos;
+  case EscapeStyle::MarkdownBackslash:
+    return content.find('\\') != npos;
   }
   return true;
 }
@@ -335,6 +338,53 @@ bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t
     for (std::string_view c : {"sed", "grep", "egrep", "fgrep", "awk", "gawk", "perl", "rg"})
       if (command == c) return true;
   }
+  return false;
+}
+
+// Whether a call's name is a printf-family function's: printf, sprintf, fmt.Sprintf, String.format,
+// log.Printf, t.Errorf and the like take a format string as their first argument.
+bool format_callee(std::string_view callee) {
+  const std::size_t dot = callee.find_last_of(".:");
+  std::string name(callee.substr(dot == npos ? 0 : dot + 1));
+  for (char& c : name)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view f : {"printf", "sprintf", "snprintf", "fprintf", "vsprintf", "vsnprintf",
+                             "asprintf", "sprint", "errorf", "fatalf", "panicf", "logf", "infof",
+                             "warnf", "warningf", "debugf", "tracef", "skipf", "format"})
+    if (name == f) return true;
+  return false;
+}
+
+// Whether the literal opening at `open` is a format string: the first argument of a printf-family
+// call, a Go template's or shell's `printf "..."`, or (after it) Python's or Ruby's % operator, or
+// Java's and Kotlin's "...".formatted( / .format(. There printf conversions win over escapes:
+// "%02d" is a number, not the escape %02.
+bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
+                       std::size_t after_close, std::size_t line_end, Language lang) {
+  std::size_t e = open;
+  while (e > line_start && is_blank(src[e - 1]))
+    --e;
+  const bool call = e > line_start && src[e - 1] == '(';
+  if (call) --e;
+  while (e > line_start && is_blank(src[e - 1]))
+    --e;
+  std::size_t b = e;
+  while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '.' || src[b - 1] == ':'))
+    --b;
+  const std::string_view callee = src.substr(b, e - b);
+  if (call && format_callee(callee)) return true;
+  if (!call && (callee == "printf" || callee.ends_with(".printf"))) return true; // printf "..."
+  // After the literal.
+  std::size_t k = after_close;
+  while (k < line_end && is_blank(src[k]))
+    ++k;
+  const std::string_view rest = src.substr(k, std::min<std::size_t>(line_end - k, 16));
+  if ((lang == Language::Python || lang == Language::Ruby) && rest.starts_with("%") &&
+      !rest.starts_with("%="))
+    return true;
+  if ((lang == Language::Java || lang == Language::Kotlin) &&
+      (rest.starts_with(".formatted(") || rest.starts_with(".format(")))
+    return true;
   return false;
 }
 
@@ -513,12 +563,16 @@ private:
     std::size_t e = text ? structural_end(piece.text, k, context) : css_url_end(piece.text, k);
     const bool exact = e != npos;
     // printf templates are common in docs; in an attribute they are not.
-    const unsigned active = active_placeholder_styles(
+    unsigned active = active_placeholder_styles(
         options_.placeholders, context == UrlContext::Prose, line_styles());
     const char quote = k > 0 ? piece.text[k - 1] : '\0';
     if (!exact && text && (quote == '"' || quote == '\'')) {
       // A quoted literal in a code block or code span: one URL, blanks and all, when it reads so.
       const std::size_t close = piece.text.find(quote, k);
+      // printf "http://host:%s/" in a Go template (Helm values) is a format string.
+      if (close != npos && formatted_literal(src_, line_start_, start_ - 1, line_start_ + close + 1,
+                                             line_end_, lang_))
+        active = active_placeholder_styles(options_.placeholders, true, line_styles(), true);
       if (close != npos) {
         const std::string_view quoted = piece.text.substr(k, close - k);
         const auto found = find_placeholders(quoted, active, scheme_end_);
@@ -541,6 +595,17 @@ private:
       }
     } else if (e == npos) {
       e = prose_end(piece.text, k, k + scheme_end_, piece.text.size(), active, holes);
+    }
+    // Markdown's backslash escapes ("?style=flat\&labelColor=...") hold in a link destination and
+    // in running text (not in an <autolink>): the URL is what they stand for.
+    if (spec_of(lang_).syntax == Syntax::Markdown && context == UrlContext::Prose && e != npos &&
+        e > k && piece.text.substr(k, e - k).find('\\') != npos &&
+        !(k > 0 && piece.text[k - 1] == '<')) {
+      word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::MarkdownBackslash, '\0',
+                             true);
+      piece = {word_.text, &word_.offsets, 0};
+      k = 0;
+      e = word_.text.size();
     }
     if (e < k || !long_enough(e - k)) return false;
     // ":\/\/" is "://" only where a literal's escapes are decoded.
@@ -723,8 +788,19 @@ private:
     const std::size_t k = piece.index_of(start_);
     const std::size_t value_end = trim_end(piece.text, k, piece.text.size());
     const LanguageSpec& spec = spec_of(lang);
+    bool formatted = !lit.attribute && ll.closes && lit.content_begin >= line_start_ &&
+                     formatted_literal(src_, line_start_, lit.open, ll.close + lit.close.size(),
+                                       line_end_, lang);
+    // A string quoted inside a value (printf "http://host:%s/" in a Helm template in YAML).
+    if (!formatted && !lit.attribute && start_ > line_start_ &&
+        (src_[start_ - 1] == '"' || src_[start_ - 1] == '\'')) {
+      const std::size_t inner_close = src_.find(src_[start_ - 1], start_);
+      formatted = inner_close < line_end_ &&
+                  formatted_literal(src_, line_start_, start_ - 1, inner_close + 1, line_end_, lang);
+    }
     const unsigned active = active_placeholder_styles(
-        options_.placeholders, spec.printf && !lit.attribute && !lit.config, line_styles());
+        options_.placeholders, spec.printf && !lit.attribute && !lit.config, line_styles(),
+        formatted);
     // Only a literal that starts with the URL on this line, and ends on it, can be the URL whole.
     bool at_value_start = lit.content_begin >= line_start_;
     for (std::size_t i = 0; i < k && at_value_start; ++i)

@@ -44,8 +44,12 @@ enum class PlaceholderStyle : unsigned {
   HashBrace = 1u << 10,   // #{expr}: Ruby, CoffeeScript, Crystal, Elixir interpolation
   DollarParen = 1u << 11, // $(command) $(VAR): shell command substitution, make variables
   GitFormat = 1u << 12,   // %H %n %an: git log's --format, on a line that runs git log or show
+  PhpTag = 1u << 13,      // <?php echo $x; ?> <?= $x ?>: PHP's template tags
+  // %02d %df in a literal that is formatted (given to printf, sprintf, Sprintf, String.format,
+  // or followed by Python's or Ruby's % operator): there a conversion wins over an escape.
+  PrintfFormatted = 1u << 14,
 };
-inline constexpr unsigned all_placeholder_styles = 0x1FFF;
+inline constexpr unsigned all_placeholder_styles = 0x7FFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

@@ -4,6 +4,7 @@
 #include "core/scan.h"
 #include "core/utf8.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -184,6 +185,10 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
       i += 2;
     } else if (style == EscapeStyle::Entities && c == '&') {
       i += entity(s, i, end, out);
+    } else if (style == EscapeStyle::MarkdownBackslash && c == '\\' && i + 1 < end &&
+               static_cast<unsigned char>(s[i + 1]) < 0x80 && std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
+      out.put(s[i + 1], i);
+      i += 2;
     } else {
       out.put(c, i);
       ++i;
@@ -288,9 +293,21 @@ std::size_t colon_param_end(std::string_view t, std::size_t i) {
   return end;
 }
 
-// printf conversions: %s %d %v %1$s %(name)s %-5.2f %ld %%; an escape-looking "%5d" is an escape.
+// printf conversions: %s %d %v %1$s %(name)s %-5.2f %ld %%, and a bare length letter (%l, as
+// editors' file-link formats write a line number). An escape-looking "%5d" is an escape, unless
+// the literal is formatted (printf_formatted_end).
+std::size_t printf_conversion_end(std::string_view t, std::size_t i);
+
 std::size_t printf_end(std::string_view t, std::size_t i) {
   if (t[i] != '%' || is_escape_at(t, i)) return npos;
+  return printf_conversion_end(t, i);
+}
+
+std::size_t printf_formatted_end(std::string_view t, std::size_t i) {
+  return t[i] == '%' ? printf_conversion_end(t, i) : npos;
+}
+
+std::size_t printf_conversion_end(std::string_view t, std::size_t i) {
   std::size_t k = i + 1;
   if (k < t.size() && t[k] == '%') return k + 1;
   if (k < t.size() && (t[k] == '(' || t[k] == '<')) { // %(name)s (Python), %<name>s (Ruby)
@@ -319,8 +336,11 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
   }
   digits();
   if (k < t.size() && t[k] == '.') ++k, digits();
+  const std::size_t length_from = k;
   while (k < t.size() && std::string_view("hlLqjzt").find(t[k]) != npos)
     ++k;
+  if (k == length_from + 1 && k == i + 2 && (k == t.size() || !is_word(t[k])))
+    return k; // a bare "%l"
   // Only the conversions URL templates use: "50%off" and "%u00E4" are mistakes to report, not
   // placeholders (%u counts only when no four hex digits follow, which would make it %uXXXX).
   if (k >= t.size()) return npos;
@@ -334,6 +354,39 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
   return npos;
 }
 
+// %name% closed by a '%', in any case, with dots and a call (Symfony's %kernel.project_dir%,
+// %env(DATABASE_URL)%, %package%), or doubled as YAML escapes it (%%name%%); not when the first
+// two characters make an escape ("%ab%").
+std::size_t lower_percent_name_end(std::string_view t, std::size_t i) {
+  const bool doubled = t.substr(i, 2) == "%%";
+  std::size_t k = i + (doubled ? 2 : 1);
+  if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_') || (!doubled && is_escape_at(t, i)))
+    return npos;
+  const std::size_t name = k;
+  while (k < t.size() && (is_word(t[k]) || t[k] == '.'))
+    ++k;
+  // "%u00E4%u00F6" is two %uXXXX escapes (PCT006), not a name between '%'s.
+  if ((t[name] == 'u' || t[name] == 'U') && k - name >= 5 &&
+      std::all_of(t.begin() + static_cast<std::ptrdiff_t>(name + 1),
+                  t.begin() + static_cast<std::ptrdiff_t>(name + 5),
+                  [](char c) { return hex_value(c) >= 0; }))
+    return npos;
+  if (k < t.size() && t[k] == '(') {
+    const std::size_t close = window(t, k).find(')', k);
+    if (close == npos) return npos;
+    k = close + 1;
+  }
+  if (t.substr(k, doubled ? 2 : 1) != (doubled ? "%%" : "%")) return npos;
+  return k + (doubled ? 2 : 1);
+}
+
+// <?php echo $version; ?> and <?= $x ?>: PHP's template tags.
+std::size_t php_tag_end(std::string_view t, std::size_t i) {
+  if (t.substr(i, 2) != "<?") return npos;
+  const std::size_t close = window(t, i).find("?>", i + 2);
+  return close == npos ? npos : close + 2;
+}
+
 // %NAME% and %NAME: an upper-case name of three or more characters. One that begins with two hex
 // digits ("%C3A") is an escape unless a closing '%' makes it a name ("%DATE%").
 std::size_t percent_name_end(std::string_view t, std::size_t i) {
@@ -341,6 +394,7 @@ std::size_t percent_name_end(std::string_view t, std::size_t i) {
     const std::size_t close = window(t, i).find("%}", i + 2);
     if (close != npos) return close + 2;
   }
+  if (const std::size_t end = lower_percent_name_end(t, i); end != npos) return end;
   if (t[i] != '%' || i + 1 >= t.size() || !((t[i + 1] >= 'A' && t[i + 1] <= 'Z') || t[i + 1] == '_'))
     return npos;
   std::size_t k = i + 1;
@@ -364,14 +418,30 @@ std::size_t angle_name_end(std::string_view t, std::size_t i) {
 }
 
 // [user:pass@] [:port]: an optional part, as usage texts write it (an IP literal holds neither).
+// Documentation of optional parts: [user:pass@] [:port], a userinfo in brackets before its '@'
+// ([USER:PASSWORD]@host), and an optional query parameter (?[secure=[on]]). Brackets nest; there
+// are no blanks inside.
 std::size_t optional_part_end(std::string_view t, std::size_t i) {
   if (t[i] != '[') return npos;
-  const std::size_t close = window(t, i).find_first_of("[]", i + 1);
-  if (close == npos || t[close] != ']' || close == i + 1) return npos;
+  const std::string_view near = window(t, i);
+  int depth = 0;
+  std::size_t close = npos;
+  for (std::size_t k = i; k < near.size(); ++k) {
+    if (near[k] == ' ' || near[k] == '\t') return npos;
+    if (near[k] == '[') ++depth;
+    if (near[k] == ']' && --depth == 0) {
+      close = k;
+      break;
+    }
+  }
+  if (close == npos || close == i + 1) return npos;
   const std::string_view inside = t.substr(i + 1, close - i - 1);
-  if (inside.find_first_of(" \t[") != npos) return npos;
   if (inside.back() == '@' || (inside[0] == ':' && inside.size() > 1 && is_alpha(inside[1])))
     return close + 1;
+  if (close + 1 < t.size() && t[close + 1] == '@') return close + 1; // [USER:PASSWORD]@host
+  if (i > 0 && (t[i - 1] == '?' || t[i - 1] == '&') && inside.find('=') != npos &&
+      is_alpha(inside[0]))
+    return close + 1; // ?[name=value]
   return npos;
 }
 
@@ -411,8 +481,10 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::DoubleBrace, "double-brace", "{", double_brace_end},
     {PlaceholderStyle::Rfc6570, "rfc6570", "{", rfc6570_end},
     {PlaceholderStyle::Erb, "erb", "<", erb_end},
+    {PlaceholderStyle::PhpTag, "php-tag", "<", php_tag_end},
     {PlaceholderStyle::AngleName, "angle-name", "<", angle_name_end},
     {PlaceholderStyle::ColonParam, "colon-param", ":", colon_param_end},
+    {PlaceholderStyle::PrintfFormatted, "printf-formatted", "%", printf_formatted_end},
     {PlaceholderStyle::PercentName, "percent-name", "%", percent_name_end},
     {PlaceholderStyle::Printf, "printf", "%", printf_end},
     {PlaceholderStyle::OptionalPart, "optional-part", "[", optional_part_end},
@@ -438,9 +510,11 @@ std::string_view name_of(PlaceholderStyle style) {
   return "";
 }
 
-unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles) {
+unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles,
+                                   bool formatted) {
   unsigned active = configured;
   if (!printf_here) active &= ~static_cast<unsigned>(PlaceholderStyle::Printf);
+  if (!formatted) active &= ~static_cast<unsigned>(PlaceholderStyle::PrintfFormatted);
   constexpr unsigned kByCommand = static_cast<unsigned>(PlaceholderStyle::CurlGlob) |
                                   static_cast<unsigned>(PlaceholderStyle::GitFormat);
   return active & (~kByCommand | line_styles);

@@ -25,7 +25,8 @@ DecodedText decode_literal(std::string_view source, std::size_t begin, std::size
 // Which placeholder styles apply to a URL: the configured ones, less printf's where strings are
 // not printf templates, and curl's globs and git's format placeholders except on a line that
 // runs curl or git (see line_commands).
-unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles);
+unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles,
+                                   bool formatted = false);
 
 // Where commands that enable placeholder styles stand on a line: curl (its globs) and git log or
 // show (its format's %H %n). A URL after one of them has its styles.

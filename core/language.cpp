@@ -56,7 +56,8 @@ constexpr std::array kLanguages = {
     LanguageSpec{.id = L::Xml,
                  .name = "xml",
                  .extensions = "xml svg plist xsd xsl xslt csproj vcxproj fsproj props targets "
-                               "pom wsdl rss atom xaml resx nuspec",
+                               "pom wsdl rss atom xaml resx nuspec tld jnlp fxml ivy rdf "
+                               "dtd kml gpx mxml",
                  .aliases = "svg xsl",
                  .syntax = Syntax::Markup,
                  .block_open = "<!--",

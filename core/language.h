@@ -67,6 +67,7 @@ enum class EscapeStyle {
   Doubling,  // '' for ' (SQL, YAML single-quoted)
   SingleQuoted, // only \\ and \' (PHP, Ruby and Perl single quotes)
   Entities,  // &amp; &#x41; (HTML/XML attributes)
+  MarkdownBackslash, // \& for & : a backslash before ASCII punctuation (CommonMark), else itself
 };
 
 // How the language writes comments, for suppression comments and "disable for this line".

@@ -18,8 +18,9 @@ A URI is ASCII (RFC 3986 §2). Browsers encode such characters as UTF-8 on the f
 clients, proxies, log parsers and signature schemes often do not, or use another charset. The
 host is left alone: internationalized domain names are IDNA's business, not percent-encoding's.
 Turn this rule off with `"allowNonAscii": true` where IRIs are intended. In prose (comments,
-Markdown, text) a readable IRI such as `https://ru.wikipedia.org/wiki/КОИ-8` is not reported
-unless `"nonAsciiInProse": true`: it is read by people, not sent over the wire as written.
+Markdown, text, and a string literal that is a sentence with a URL in it) a readable IRI such as
+`https://ru.wikipedia.org/wiki/КОИ-8` is not reported unless `"nonAsciiInProse": true`: it is read
+by people, not sent over the wire as written, and where it ends is a guess.
 
 ## Bad
     https://de.wikipedia.org/wiki/Ärzteblatt
@@ -39,7 +40,9 @@ public:
   ByteSet triggers() const override { return byte_range(0x80, 0xFF); }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     if (url.config.allow_non_ascii) return;
-    if (url.url.context == UrlContext::Prose && !url.config.non_ascii_in_prose) return;
+    // Prose, or a literal holding more than the URL (its end is a guess): people read it.
+    if ((url.url.context == UrlContext::Prose || !url.url.exact) && !url.config.non_ascii_in_prose)
+      return;
     const std::string_view t = url.text;
     const std::optional<Span> host = url.parts.host;
     for (std::size_t i = 0; i < t.size();) {

@@ -14,8 +14,9 @@ constexpr RuleInfo kInfo{
 percent-encoded a second time.
 
 Decoded once, `%2520` is the three characters `%20`, not a space. This is almost always a value
-encoded before being passed to a function that encodes again. A URL that carries another URL
-encoded in its query (`?next=https%3A%2F%2F...`) is left alone: the inner URL's escapes are rightly
+encoded before being passed to a function that encodes again. A URL that carries an encoded value
+in it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone: where delimiters
+(`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
 encoded twice.
 
 ## Bad
@@ -31,13 +32,16 @@ carries another URL's escaped text, for example).
     .fix = FixAvailability::Always,
 };
 
-// Whether the URL carries another URL encoded in it ("?next=https%3A%2F%2F..."): that URL's own
-// escapes are rightly encoded again ("%2520" for its "%20").
-bool holds_encoded_url(std::string_view t) {
-  for (std::size_t at = t.find('%'); at != std::string_view::npos; at = t.find('%', at + 1))
-    if (at + 9 <= t.size() && (t.compare(at, 9, "%3A%2F%2F") == 0 ||
-                               t.compare(at, 9, "%3a%2f%2f") == 0))
-      return true;
+// Whether the URL carries an encoded value in it: a delimiter escaped once ("?next=https%3A%2F%2F",
+// "?args=%3Fid%3D1%26q%3D"). That value's own escapes are rightly encoded again ("%2520").
+bool holds_encoded_value(std::string_view t) {
+  for (std::size_t at = t.find('%'); at != std::string_view::npos; at = t.find('%', at + 1)) {
+    if (at + 3 > t.size()) break;
+    const int hi = hex_value(t[at + 1]), lo = hex_value(t[at + 2]);
+    if (hi < 0 || lo < 0) continue;
+    const char decoded = static_cast<char>(hi * 16 + lo);
+    if (std::string_view(":/?#&=+@,;").find(decoded) != std::string_view::npos) return true;
+  }
   return false;
 }
 
@@ -51,7 +55,7 @@ public:
   }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
-    if (holds_encoded_url(t)) return;
+    if (holds_encoded_value(t)) return;
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0)
