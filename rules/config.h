@@ -1,7 +1,7 @@
 // Configuration: `.pctlint.json` (the nearest above each file, or --config) and the same shape from
 // LSP settings (initializationOptions / workspace/configuration section "pctlint"). Comments are
-// allowed in the file; the keys and their meaning are in rules/README.md#configuration and the
-// JSON Schema rules/pctlint.schema.json:
+// allowed in the file; the keys and their meaning are in README.md#configuration and the JSON
+// Schema rules/pctlint.schema.json:
 //
 //   { "rules": { "PCT004": "off", "lowercase-hex": "error" },
 //     "include": ["src/**"], "exclude": ["vendor/", "*.min.js"],
