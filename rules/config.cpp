@@ -3,6 +3,7 @@
 #include "rules/json_text.h"
 #include "rules/rule.h"
 
+#include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
 
@@ -68,7 +69,8 @@ public:
   }
 
   std::optional<std::vector<std::string>> strings(const json& j, const std::string& key) {
-    if (!j.is_array()) return fail(key, "expected an array of strings, got " + type(j)), std::nullopt;
+    if (!j.is_array())
+      return fail(key, "expected an array of strings, got " + type(j)), std::nullopt;
     std::vector<std::string> out;
     bool ok = true;
     for (std::size_t i = 0; i < j.size(); ++i) {
@@ -86,7 +88,8 @@ public:
              std::nullopt;
     const auto s = parse_severity(j.get<std::string>());
     if (!s)
-      fail(key, "unknown severity '" + j.get<std::string>() + "' (use off, info, warning or error)");
+      fail(key,
+           "unknown severity '" + j.get<std::string>() + "' (use off, info, warning or error)");
     return s;
   }
 
@@ -116,8 +119,8 @@ public:
       }
       std::string known;
       for (unsigned bit = 1; bit <= all_placeholder_styles; bit <<= 1)
-        known += (known.empty() ? "" : ", ") +
-                 std::string(name_of(static_cast<PlaceholderStyle>(bit)));
+        known +=
+            (known.empty() ? "" : ", ") + std::string(name_of(static_cast<PlaceholderStyle>(bit)));
       fail(key + "/" + std::to_string(i),
            "unknown placeholder style '" + (*names)[i] + "' (use " + known + ")");
       ok = false;
@@ -259,6 +262,9 @@ ConfigResult parse_config_text(std::string_view text, Config base) {
           break;
         }
     }
+    // In the order a reader meets them in the file (the keys were read in the object's order).
+    std::stable_sort(r.errors.begin(), r.errors.end(),
+                     [](const ConfigError& a, const ConfigError& b) { return a.line < b.line; });
   }
   return r;
 }

@@ -71,7 +71,7 @@ struct ConfigError {
 
 struct ConfigResult {
   Config config;
-  std::vector<ConfigError> errors; // all of them, in the order of the keys
+  std::vector<ConfigError> errors; // all of them, by line when parsed from text
   bool ok() const { return errors.empty(); }
   // "path:3: /rules/PCT099: unknown rule 'PCT099'", one line per error.
   std::string describe(std::string_view path) const;

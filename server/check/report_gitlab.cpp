@@ -53,6 +53,12 @@ public:
            {"location",
             {{"path", f.path}, {"lines", {{"begin", r.start.line}, {"end", r.end.line}}}}}});
     }
+    // What could not be read or was not checked is said too, so that the merge request shows it
+    // (binary files found by the walk are only counted, as in the text report).
+    for (const std::string& e : f.errors)
+      add_file_issue(f.path, "pctlint error", e, "major");
+    if (f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary))
+      add_file_issue(f.path, "pctlint not-checked", "not checked: " + skip_phrase(f), "info");
   }
   void finish(const Summary&) override {
     write(issues_.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
@@ -60,6 +66,22 @@ public:
   }
 
 private:
+  void add_file_issue(const std::string& path, const std::string& check, const std::string& text,
+                      const char* severity) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : check + '\0' + path + '\0' + text)
+      h = (h ^ c) * 1099511628211ULL;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    issues_.push_back({{"type", "issue"},
+                       {"check_name", check},
+                       {"description", text},
+                       {"categories", json::array({"Bug Risk"})},
+                       {"severity", severity},
+                       {"fingerprint", hex},
+                       {"location", {{"path", path}, {"lines", {{"begin", 1}, {"end", 1}}}}}});
+  }
+
   json issues_ = json::array();
 };
 

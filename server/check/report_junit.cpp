@@ -48,10 +48,11 @@ public:
                           std::to_string(f.diagnostics.size()) + "\" failures=\"" +
                           std::to_string(f.diagnostics.size()) + "\" errors=\"0\" skipped=\"0\">\n";
       for (const Reported& r : f.diagnostics) {
-        const std::string where = std::to_string(r.start.line) + ":" + std::to_string(r.start.column);
-        suite += "    <testcase classname=\"" + path + "\" name=\"" + std::string(r.rule->id) + " " +
-                 std::string(r.rule->name) + " at " + where + "\" file=\"" + path + "\" line=\"" +
-                 std::to_string(r.start.line) + "\">\n      <failure type=\"" +
+        const std::string where =
+            std::to_string(r.start.line) + ":" + std::to_string(r.start.column);
+        suite += "    <testcase classname=\"" + path + "\" name=\"" + std::string(r.rule->id) +
+                 " " + std::string(r.rule->name) + " at " + where + "\" file=\"" + path +
+                 "\" line=\"" + std::to_string(r.start.line) + "\">\n      <failure type=\"" +
                  std::string(name_of(r.severity)) + "\" message=\"" + xml_escape(r.message) +
                  "\">" + path + ":" + where + ": " + xml_escape(r.message) +
                  "</failure>\n    </testcase>\n";
@@ -61,22 +62,43 @@ public:
       suites_ += suite;
     }
     for (const std::string& e : f.errors) {
-      suites_ += "  <testsuite name=\"" + path + "\" tests=\"1\" failures=\"0\" errors=\"1\" "
-                 "skipped=\"0\">\n    <testcase classname=\"" + path + "\" name=\"read\">\n"
-                 "      <error message=\"" + xml_escape(e) + "\"/>\n    </testcase>\n"
+      suites_ += "  <testsuite name=\"" + path +
+                 "\" tests=\"1\" failures=\"0\" errors=\"1\" "
+                 "skipped=\"0\">\n    <testcase classname=\"" +
+                 path +
+                 "\" name=\"read\">\n"
+                 "      <error message=\"" +
+                 xml_escape(e) +
+                 "\"/>\n    </testcase>\n"
                  "  </testsuite>\n";
       ++errors_;
     }
+    // A file not checked is a skipped test case, so a CI's test view shows it (binary files found
+    // by the walk are only counted, as in the text report).
+    if (f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary)) {
+      suites_ += "  <testsuite name=\"" + path +
+                 "\" tests=\"1\" failures=\"0\" errors=\"0\" "
+                 "skipped=\"1\">\n    <testcase classname=\"" +
+                 path +
+                 "\" name=\"check\">\n"
+                 "      <skipped message=\"" +
+                 xml_escape("not checked: " + skip_phrase(f)) +
+                 "\"/>\n    </testcase>\n  </testsuite>\n";
+      ++skipped_;
+    }
   }
   void finish(const Summary& s) override {
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"pctlint\" tests=\"" +
-                      std::to_string(failures_ + errors_ + 1) + "\" failures=\"" +
-                      std::to_string(failures_) + "\" errors=\"" + std::to_string(errors_) + "\">\n";
+    std::string out =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"pctlint\" tests=\"" +
+        std::to_string(failures_ + errors_ + skipped_ + 1) + "\" failures=\"" +
+        std::to_string(failures_) + "\" errors=\"" + std::to_string(errors_) + "\" skipped=\"" +
+        std::to_string(skipped_) + "\">\n";
     out += suites_;
     // The run itself, so that a clean run has a test case that passed.
     out += "  <testsuite name=\"pctlint\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
            "    <testcase classname=\"pctlint\" name=\"" +
-           xml_escape(std::to_string(s.files_checked) + " files checked") + "\"/>\n"
+           xml_escape(std::to_string(s.files_checked) + " files checked") +
+           "\"/>\n"
            "  </testsuite>\n</testsuites>\n";
     write(out);
     std::fflush(out_);
@@ -84,7 +106,7 @@ public:
 
 private:
   std::string suites_;
-  std::size_t failures_ = 0, errors_ = 0;
+  std::size_t failures_ = 0, errors_ = 0, skipped_ = 0;
 };
 
 } // namespace

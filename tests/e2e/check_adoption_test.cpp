@@ -77,10 +77,9 @@ TEST_CASE("standard input: '-' and --stdin-filename, --force-exclude for editors
 TEST_CASE("--output-file and --exit-zero") {
   TempDir dir;
   dir.write("a.py", kBad);
-  const auto r =
-      run_pctlint({"--check", "--format", "json", "--output-file", "report.json", "--exit-zero",
-                   "a.py"},
-                  "", dir.path());
+  const auto r = run_pctlint(
+      {"--check", "--format", "json", "--output-file", "report.json", "--exit-zero", "a.py"}, "",
+      dir.path());
   CHECK(r.exit_code == 0);
   CHECK(r.out.empty());
   CHECK(nlohmann::json::parse(dir.read("report.json"))["summary"]["warnings"] == 1);
@@ -129,8 +128,8 @@ TEST_CASE("baseline: old findings stay quiet through edits around them, new ones
 TEST_CASE("--changed-since checks only what changed since a revision") {
   TempDir dir;
   auto git = [&](std::vector<std::string> args) {
-    args.insert(args.begin(), {"/usr/bin/git", "-C", dir.path(), "-c", "user.email=t@t",
-                               "-c", "user.name=t"});
+    args.insert(args.begin(),
+                {"/usr/bin/git", "-C", dir.path(), "-c", "user.email=t@t", "-c", "user.name=t"});
     return run_process(args).exit_code;
   };
   REQUIRE(git({"init", "-q"}) == 0);
@@ -147,8 +146,8 @@ TEST_CASE("--changed-since checks only what changed since a revision") {
   for (const auto& f : j["files"])
     paths.push_back(f["path"]);
   CHECK(paths == std::vector<std::string>{"edited.py", "new.py"});
-  CHECK(run_pctlint({"--check", "--changed-since", "no-such-rev", "."}, "", dir.path())
-            .exit_code == 2);
+  CHECK(run_pctlint({"--check", "--changed-since", "no-such-rev", "."}, "", dir.path()).exit_code ==
+        2);
 }
 
 TEST_CASE("--format junit and gitlab") {
@@ -157,6 +156,17 @@ TEST_CASE("--format junit and gitlab") {
   const auto junit = run_pctlint({"--check", "--format", "junit", "a.py"}, "", dir.path());
   CHECK(junit.out.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"));
   CHECK(junit.out.find("failures=\"2\"") != std::string::npos);
+  // A file named but not checked is a skipped test case, not silence.
+  dir.write("big.txt", "https://example.com/ " + std::string(5u << 20, 'x'));
+  const auto skipped = run_pctlint({"--check", "--format", "junit", "big.txt"}, "", dir.path());
+  CHECK(skipped.exit_code == 2);
+  CHECK(skipped.out.find("skipped=\"1\"") != std::string::npos);
+  CHECK(skipped.out.find("<skipped message=\"not checked: ") != std::string::npos);
+  const auto gitlab_skipped = nlohmann::json::parse(
+      run_pctlint({"--check", "--format", "gitlab", "big.txt"}, "", dir.path()).out);
+  REQUIRE(gitlab_skipped.size() == 1);
+  CHECK(gitlab_skipped[0]["check_name"] == "pctlint not-checked");
+  CHECK(gitlab_skipped[0]["location"]["path"] == "big.txt");
   const auto gitlab = nlohmann::json::parse(
       run_pctlint({"--check", "--format", "gitlab", "a.py"}, "", dir.path()).out);
   REQUIRE(gitlab.size() == 2);

@@ -67,15 +67,17 @@ TEST_CASE("every error in one pass, each with its line; comments allowed") {
   "colour": 1,
   "exclude": ["vendor/{a,b}"]
 })");
+  // In the order of the file's lines.
   REQUIRE(r.errors.size() == 4);
-  CHECK(r.errors[0].key == "/colour");
-  CHECK(r.errors[0].line == 5);
-  CHECK(r.errors[1].key == "/exclude/0");
-  CHECK(r.errors[1].line == 6);
-  CHECK(r.errors[1].message.find("braces") != std::string::npos);
-  CHECK(r.errors[2].key == "/rules/PCT001");
-  CHECK(r.errors[2].line == 3);
-  CHECK(r.errors[3].key == "/rules/PCT099");
+  CHECK(r.errors[0].key == "/rules/PCT001");
+  CHECK(r.errors[0].line == 3);
+  CHECK(r.errors[1].key == "/rules/PCT099");
+  CHECK(r.errors[1].line == 3);
+  CHECK(r.errors[2].key == "/colour");
+  CHECK(r.errors[2].line == 5);
+  CHECK(r.errors[3].key == "/exclude/0");
+  CHECK(r.errors[3].line == 6);
+  CHECK(r.errors[3].message.find("braces") != std::string::npos);
   CHECK(r.describe(".pctlint.json").find(".pctlint.json:5: /colour: unknown key 'colour'") !=
         std::string::npos);
 }
@@ -105,8 +107,9 @@ TEST_CASE("overrides change rules for the paths they match, in order") {
   CHECK(r.config.for_path("docs/examples/x/y.md", s2).severity_of(pct001) == Severity::Off);
   std::optional<Config> s3;
   CHECK(r.config.for_path("tests/keep/a.py", s3).severity_of(pct001) == Severity::Warning);
-  CHECK(parse_config_text(R"({"overrides": [{"rules": {}}]})").errors[0].message.find(
-            "needs \"files\"") != std::string::npos);
+  CHECK(parse_config_text(R"({"overrides": [{"rules": {}}]})")
+            .errors[0]
+            .message.find("needs \"files\"") != std::string::npos);
 }
 
 TEST_CASE("settings apply on top of a base") {
