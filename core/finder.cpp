@@ -75,8 +75,9 @@ std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::
   // An IP-literal host right after "//": its brackets are the URL's ("http://[::1]:8080/").
   if (t.substr(e, 3) == "//[") {
     std::size_t close = e + 3;
-    while (close < limit && (charsets::hexdig.contains(t[close]) || t[close] == ':' ||
-                             t[close] == '.' || t[close] == '%' || charsets::alnum.contains(t[close])))
+    while (close < limit &&
+           (charsets::hexdig.contains(t[close]) || t[close] == ':' || t[close] == '.' ||
+            t[close] == '%' || charsets::alnum.contains(t[close])))
       ++close;
     if (close < limit && t[close] == ']') e = after_hole = close + 1;
   }
@@ -130,13 +131,13 @@ std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::
 // Words that make the text after a URL a sentence rather than the rest of the URL.
 bool sentence_word(std::string_view w) {
   static constexpr std::string_view kWords[] = {
-      "a",      "an",   "the",   "is",    "are",  "was",     "were",    "be",    "been",
-      "not",    "no",   "to",    "for",   "of",   "and",     "or",      "in",    "on",
-      "at",     "with", "from",  "by",    "as",   "if",      "then",    "than",  "see",
-      "use",    "via",  "into",  "returned", "returns", "failed", "fails", "error", "should",
-      "must",   "will", "can",   "could", "would", "does",   "did",     "has",   "have",
-      "had",    "this", "that",  "it",    "its",  "which",   "when",    "where", "instead",
-      "because", "but", "so",    "we",    "you",  "they",    "i",       "may",   "might"};
+      "a",       "an",   "the",  "is",       "are",     "was",    "were",  "be",    "been",
+      "not",     "no",   "to",   "for",      "of",      "and",    "or",    "in",    "on",
+      "at",      "with", "from", "by",       "as",      "if",     "then",  "than",  "see",
+      "use",     "via",  "into", "returned", "returns", "failed", "fails", "error", "should",
+      "must",    "will", "can",  "could",    "would",   "does",   "did",   "has",   "have",
+      "had",     "this", "that", "it",       "its",     "which",  "when",  "where", "instead",
+      "because", "but",  "so",   "we",       "you",     "they",   "i",     "may",   "might"};
   for (std::string_view word : kWords)
     if (iequals(w, word)) return true;
   return false;
@@ -146,8 +147,7 @@ bool sentence_word(std::string_view w) {
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
 // sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
 // `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
-bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
-                      bool strict = false) {
+bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bool strict = false) {
   std::string masked; // placeholders read as word characters, whatever they hold
   if (!holes.empty()) {
     masked.assign(value);
@@ -171,7 +171,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (words.empty() || words.size() > 3) return false;
   for (std::string_view w : words)
     if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
-      return false; // another URL, a sentence, an option, markup or code
+      return false;                    // another URL, a sentence, an option, markup or code
   if (url.back() == ':') return false; // "key: value", a header
   // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
   // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
@@ -275,13 +275,33 @@ bool regex_syntax(std::string_view t) {
 // regexp.MustCompile(), Java's Pattern.compile() and String.matches(), Rust's Regex::new(), PHP's
 // preg_match(), C++'s std::regex...
 bool regex_callee(std::string_view callee) {
-  static constexpr std::string_view kExact[] = {
-      "RegExp",        "Regex",          "regex",           "Regexp.new",     "Regexp.compile",
-      "Regex.new",     "Regex::new",     "RegexBuilder::new", "RegexSet::new", "regex!",
-      "QRegularExpression", "QRegExp",   "RE2",             "NSRegularExpression", "toRegex",
-      "re_path",       "std::regex",     "std::wregex",     "boost::regex",   "preg_match",
-      "preg_match_all", "preg_replace",  "preg_replace_callback", "preg_split", "preg_grep",
-      "Pattern.compile", "Pattern.matches"};
+  static constexpr std::string_view kExact[] = {"RegExp",
+                                                "Regex",
+                                                "regex",
+                                                "Regexp.new",
+                                                "Regexp.compile",
+                                                "Regex.new",
+                                                "Regex::new",
+                                                "RegexBuilder::new",
+                                                "RegexSet::new",
+                                                "regex!",
+                                                "QRegularExpression",
+                                                "QRegExp",
+                                                "RE2",
+                                                "NSRegularExpression",
+                                                "toRegex",
+                                                "re_path",
+                                                "std::regex",
+                                                "std::wregex",
+                                                "boost::regex",
+                                                "preg_match",
+                                                "preg_match_all",
+                                                "preg_replace",
+                                                "preg_replace_callback",
+                                                "preg_split",
+                                                "preg_grep",
+                                                "Pattern.compile",
+                                                "Pattern.matches"};
   for (std::string_view name : kExact)
     if (callee.ends_with(name) &&
         (callee.size() == name.size() || callee[callee.size() - name.size() - 1] == '.' ||
@@ -335,7 +355,9 @@ bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t
     while (e < w.size() && (is_ident(w[e]) || w[e] == '-'))
       ++e;
     const std::string_view command = w.substr(s, e - s);
-    for (std::string_view c : {"sed", "grep", "egrep", "fgrep", "awk", "gawk", "perl", "rg"})
+    static constexpr std::string_view kRegexCommands[] = {"sed", "grep", "egrep", "fgrep",
+                                                          "awk", "gawk", "perl",  "rg"};
+    for (std::string_view c : kRegexCommands)
       if (command == c) return true;
   }
   return false;
@@ -344,14 +366,19 @@ bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t
 // Whether a call's name is a printf-family function's: printf, sprintf, fmt.Sprintf, String.format,
 // log.Printf, t.Errorf and the like take a format string as their first argument.
 bool format_callee(std::string_view callee) {
+  using namespace std::string_view_literals;
+  static constexpr std::string_view kNames[] = {
+      "printf"sv,    "sprintf"sv,  "snprintf"sv, "fprintf"sv, "vsprintf"sv,
+      "vsnprintf"sv, "asprintf"sv, "sprint"sv,   "errorf"sv,  "fatalf"sv,
+      "panicf"sv,    "logf"sv,     "infof"sv,    "warnf"sv,   "warningf"sv,
+      "debugf"sv,    "tracef"sv,   "skipf"sv,    "format"sv};
   const std::size_t dot = callee.find_last_of(".:");
-  std::string name(callee.substr(dot == npos ? 0 : dot + 1));
-  for (char& c : name)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (std::string_view f : {"printf", "sprintf", "snprintf", "fprintf", "vsprintf", "vsnprintf",
-                             "asprintf", "sprint", "errorf", "fatalf", "panicf", "logf", "infof",
-                             "warnf", "warningf", "debugf", "tracef", "skipf", "format"})
-    if (name == f) return true;
+  const std::string_view name = callee.substr(dot == npos ? 0 : dot + 1);
+  // Most callees are not "...f" or "...t": one look at the last letter rules them out.
+  if (name.empty() || (ascii_lower(name.back()) != 'f' && ascii_lower(name.back()) != 't'))
+    return false;
+  for (std::string_view f : kNames)
+    if (iequals(name, f)) return true;
   return false;
 }
 
@@ -423,7 +450,7 @@ bool regex_key(std::string_view key) {
 struct Piece {
   std::string_view text;
   const std::vector<std::size_t>* offsets = nullptr; // decoded: the source offset of text[i]
-  std::size_t base = 0;                               // a view: text[i] == source[base + i]
+  std::size_t base = 0;                              // a view: text[i] == source[base + i]
 
   std::size_t source(std::size_t i) const { return offsets ? (*offsets)[i] : base + i; }
   std::size_t index_of(std::size_t source_offset) const {
@@ -461,8 +488,8 @@ public:
         found = in_literal(*where.literal, where.language);
         break;
       case Region::Code:
-        found = spec_of(where.language).shell_words ? in_shell_word(where.language)
-                                                    : in_prose(false);
+        found =
+            spec_of(where.language).shell_words ? in_shell_word(where.language) : in_prose(false);
         break;
       case Region::Comment:
       case Region::Prose:
@@ -563,8 +590,8 @@ private:
     std::size_t e = text ? structural_end(piece.text, k, context) : css_url_end(piece.text, k);
     const bool exact = e != npos;
     // printf templates are common in docs; in an attribute they are not.
-    unsigned active = active_placeholder_styles(
-        options_.placeholders, context == UrlContext::Prose, line_styles());
+    unsigned active = active_placeholder_styles(options_.placeholders, context == UrlContext::Prose,
+                                                line_styles());
     const char quote = k > 0 ? piece.text[k - 1] : '\0';
     if (!exact && text && (quote == '"' || quote == '\'')) {
       // A quoted literal in a code block or code span: one URL, blanks and all, when it reads so.
@@ -586,8 +613,7 @@ private:
     if (exact) {
       holes = true;
       // An attribute's value (HTML in Markdown) is read with its entities decoded.
-      if (context == UrlContext::Attribute &&
-          piece.text.substr(k, e - k).find('&') != npos) {
+      if (context == UrlContext::Attribute && piece.text.substr(k, e - k).find('&') != npos) {
         word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Entities, '"', true);
         piece = {word_.text, &word_.offsets, 0};
         k = 0;
@@ -601,8 +627,8 @@ private:
     if (spec_of(lang_).syntax == Syntax::Markdown && context == UrlContext::Prose && e != npos &&
         e > k && piece.text.substr(k, e - k).find('\\') != npos &&
         !(k > 0 && piece.text[k - 1] == '<')) {
-      word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::MarkdownBackslash, '\0',
-                             true);
+      word_ =
+          decode_literal(src_, start_, line_start_ + e, EscapeStyle::MarkdownBackslash, '\0', true);
       piece = {word_.text, &word_.offsets, 0};
       k = 0;
       e = word_.text.size();
@@ -665,8 +691,8 @@ private:
     std::string_view lead = before.substr(i);
     while (!lead.empty() && is_blank(lead.back()))
       lead.remove_suffix(1);
-    const bool reference =
-        lead.size() > 3 && lead[0] == '[' && lead.ends_with("]:") && lead.find(']') == lead.size() - 2;
+    const bool reference = lead.size() > 3 && lead[0] == '[' && lead.ends_with("]:") &&
+                           lead.find(']') == lead.size() - 2;
     const bool rst_target = lead.starts_with(".. _") && lead.back() == ':';
     if (reference || rst_target) {
       std::size_t e = k;
@@ -728,8 +754,8 @@ private:
     const Piece piece{d.text, &d.offsets, 0};
     if (!long_enough(d.text.size())) return false;
     if (slashes_ && d.text.compare(scheme_end_ - 1, 3, "://") != 0) return false;
-    const unsigned active = active_placeholder_styles(
-        options_.placeholders, spec_of(lang).printf, line_styles());
+    const unsigned active =
+        active_placeholder_styles(options_.placeholders, spec_of(lang).printf, line_styles());
     emit(piece, 0, d.text.size(), UrlContext::StringLiteral, false, true, active);
     return true;
   }
@@ -752,8 +778,7 @@ private:
     ll.line = line_start_;
     ll.from = std::max(lit.content_begin, line_start_);
     ll.close = literal_close(src_, lit, start_, line_end_);
-    ll.closes = ll.close < line_end_ ||
-                (lit.value_end != npos && ll.close == lit.value_end) ||
+    ll.closes = ll.close < line_end_ || (lit.value_end != npos && ll.close == lit.value_end) ||
                 (lit.close.empty() && !lit.spans_lines);
     const std::string_view content = src_.substr(ll.from, ll.close - ll.from);
     ll.decoded = has_escapes(content, lit.escapes, lit.quote);
@@ -773,8 +798,7 @@ private:
     if (regex_open_ == lit.open) return regex_value_;
     regex_open_ = lit.open;
     const std::size_t open_line = lit.open >= line_start_ ? line_start_ : line_start(lit.open);
-    regex_value_ = regex_call_before(src_, open_line, lit.open, lang) ||
-                   regex_syntax(piece.text) ||
+    regex_value_ = regex_call_before(src_, open_line, lit.open, lang) || regex_syntax(piece.text) ||
                    (spec_of(lang).config && regex_key(key_before(src_, open_line, lit.open)));
     return regex_value_;
   }
@@ -795,12 +819,12 @@ private:
     if (!formatted && !lit.attribute && start_ > line_start_ &&
         (src_[start_ - 1] == '"' || src_[start_ - 1] == '\'')) {
       const std::size_t inner_close = src_.find(src_[start_ - 1], start_);
-      formatted = inner_close < line_end_ &&
-                  formatted_literal(src_, line_start_, start_ - 1, inner_close + 1, line_end_, lang);
+      formatted = inner_close < line_end_ && formatted_literal(src_, line_start_, start_ - 1,
+                                                               inner_close + 1, line_end_, lang);
     }
-    const unsigned active = active_placeholder_styles(
-        options_.placeholders, spec.printf && !lit.attribute && !lit.config, line_styles(),
-        formatted);
+    const unsigned active = active_placeholder_styles(options_.placeholders,
+                                                      spec.printf && !lit.attribute && !lit.config,
+                                                      line_styles(), formatted);
     // Only a literal that starts with the URL on this line, and ends on it, can be the URL whole.
     bool at_value_start = lit.content_begin >= line_start_;
     for (std::size_t i = 0; i < k && at_value_start; ++i)
@@ -848,7 +872,8 @@ private:
     if (!exact) e = prose_end(piece.text, k, k + scheme_end_, value_end, active, holes);
     if (e < k || !long_enough(e - k)) return false;
     if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
-    if (e == value_end && ll.closes && !lit.close.empty()) url_.open_end = operator_follows(lit, ll);
+    if (e == value_end && ll.closes && !lit.close.empty())
+      url_.open_end = operator_follows(lit, ll);
     // In a raw string a backslash keeps the quote after it from closing the literal: a fix that
     // encoded it would close the literal early. Such a URL's fixes are not certain.
     if (lit.escaped_quotes && piece.text.substr(k, e - k).find('\\') != npos) exact = false;
@@ -885,8 +910,8 @@ private:
       url_.join_source_ends.push_back(previous_close);
       previous_close = close;
       if (has_escapes(src_.substr(next + 1, close - next - 1), lit.escapes, lit.quote)) {
-        const DecodedText d = decode_literal(src_, next + 1, close, lit.escapes, lit.quote,
-                                             spec.code_point_hex);
+        const DecodedText d =
+            decode_literal(src_, next + 1, close, lit.escapes, lit.quote, spec.code_point_hex);
         joined_.text += d.text;
         joined_.offsets.insert(joined_.offsets.end(), d.offsets.begin(), d.offsets.end() - 1);
       } else {
@@ -913,15 +938,15 @@ private:
     std::size_t i = after;
     const std::size_t limit = std::min(src_.size(), after + 400);
     auto skip_space = [&] {
-      while (i < limit && (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r' ||
-                           (src_[i] == '\\' && i + 1 < limit &&
-                            (src_[i + 1] == '\n' || src_[i + 1] == '\r'))))
+      while (i < limit &&
+             (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r' ||
+              (src_[i] == '\\' && i + 1 < limit && (src_[i + 1] == '\n' || src_[i + 1] == '\r'))))
         ++i;
     };
     skip_space();
     bool op = false;
-    if (!spec.concatenation.empty() && src_.compare(i, spec.concatenation.size(),
-                                                    spec.concatenation) == 0) {
+    if (!spec.concatenation.empty() &&
+        src_.compare(i, spec.concatenation.size(), spec.concatenation) == 0) {
       i += spec.concatenation.size();
       if (i < limit && (src_[i] == '=' || src_[i] == spec.concatenation[0])) return npos;
       op = true;

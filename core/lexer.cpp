@@ -44,7 +44,8 @@ std::size_t line_start_at(std::string_view s, std::size_t i, std::size_t begin) 
 }
 
 bool starts_at(std::string_view s, std::size_t i, std::string_view token) {
-  return !token.empty() && i < s.size() && s[i] == token[0] && s.compare(i, token.size(), token) == 0;
+  return !token.empty() && i < s.size() && s[i] == token[0] &&
+         s.compare(i, token.size(), token) == 0;
 }
 
 bool iequals_ascii(std::string_view a, std::string_view lowercase) {
@@ -245,21 +246,30 @@ private:
     return stop;
   }
 
-  void open_string(std::size_t open, std::size_t content, std::string close, EscapeStyle escapes,
-                   char quote, bool spans_lines, bool escaped_quote = false, char holes = 0) {
-    Literal lit;
-    lit.open = open;
-    lit.content_begin = content;
-    lit.close = std::move(close);
-    lit.escapes = escapes;
-    lit.quote = quote;
-    lit.spans_lines = spans_lines;
-    lit.config = spec_.config;
-    lit.escaped_quotes = escaped_quote;
-    lit.hole_sigil = holes;
-    const std::size_t until = string_end(lit, content);
-    enter_string(std::move(lit), until);
+  // Builds the literal in place (lit_ keeps its buffer from one string to the next: most files
+  // open a string every few lines, and a URL is looked for in few of them).
+  void open_string(std::size_t open, std::size_t content, std::string_view close,
+                   EscapeStyle escapes, char quote, bool spans_lines, bool escaped_quote = false,
+                   char holes = 0) {
+    lit_.open = open;
+    lit_.content_begin = content;
+    lit_.close.assign(close);
+    lit_.stops = {};
+    lit_.value_end = npos;
+    lit_.escapes = escapes;
+    lit_.quote = quote;
+    lit_.spans_lines = spans_lines;
+    lit_.hole_sigil = holes;
+    lit_.attribute = lit_.list = lit_.url_attribute = lit_.plain = lit_.regex = lit_.heredoc =
+        false;
+    lit_.config = spec_.config;
+    lit_.escaped_quotes = escaped_quote;
+    until_ = string_end(lit_, content);
+    mode_ = Mode::String;
+    pos_ = open;
   }
+
+  static std::string_view triple_quote(char q) { return q == '"' ? "\"\"\"" : "'''"; }
 
   // The identifier-like prefix letters just before `i` (string prefixes: r, b, f, u8, R, L...).
   std::string_view prefix_before(std::size_t i) const {
@@ -287,9 +297,11 @@ private:
     while (k > begin_ && is_ident(src_[k - 1]))
       --k;
     const std::string_view word = src_.substr(k, w - k);
-    for (std::string_view kw : {"return", "typeof", "instanceof", "in", "of", "new", "delete",
-                                "void", "throw", "case", "do", "else", "yield", "await", "when",
-                                "if", "unless", "and", "or", "not", "split", "grep", "map"})
+    static constexpr std::string_view kBeforeRegex[] = {
+        "return", "typeof", "instanceof", "in",   "of",    "new",   "delete", "void",
+        "throw",  "case",   "do",         "else", "yield", "await", "when",   "if",
+        "unless", "and",    "or",         "not",  "split", "grep",  "map"};
+    for (std::string_view kw : kBeforeRegex)
       if (word == kw) return true;
     return false;
   }
@@ -412,7 +424,6 @@ private:
         return;
       }
     }
-    const bool line_start_here = at_line_start(src_, i, begin_);
     // Comments first: "/*" before "/", "--[[" before "--".
     if (starts_at(src_, i, spec_.block_open) && spec_.block_open != "=begin") {
       enter_comment(Mode::BlockComment, i, block_comment_end(i + spec_.block_open.size()));
@@ -420,7 +431,10 @@ private:
     }
     for (const std::string_view line : {spec_.line_comment, spec_.line_comment2}) {
       if (!starts_at(src_, i, line)) continue;
-      if (spec_.line_comment_needs_space && !line_start_here && !is_blank(src_[i - 1])) continue;
+      // Not after a word ("a#b" in a shell word): only at a line's start or after a blank.
+      if (spec_.line_comment_needs_space && i > begin_ && !is_blank(src_[i - 1]) &&
+          src_[i - 1] != '\n')
+        continue;
       if (line == "#" && lang_ == Language::Php && i + 1 < end_ && src_[i + 1] == '[') continue;
       enter_comment(Mode::LineComment, i, line_end_at(src_, i, end_));
       return;
@@ -448,8 +462,8 @@ private:
         while (k < end_ && src_[k] == '=')
           ++k;
         if (k < end_ && src_[k] == '[')
-          return open_string(i, k + 1, "]" + std::string(k - i - 1, '=') + "]",
-                             EscapeStyle::None, ']', true);
+          return open_string(i, k + 1, "]" + std::string(k - i - 1, '=') + "]", EscapeStyle::None,
+                             ']', true);
       }
       break;
     case '\\':
@@ -487,8 +501,7 @@ private:
       const std::size_t hashes = i - k;
       if (k > begin_ && src_[k - 1] == 'r' &&
           (k - 1 == begin_ || !is_ident(src_[k - 2]) || src_[k - 2] == 'b'))
-        return open_string(i, i + 1, "\"" + std::string(hashes, '#'), EscapeStyle::None, '"',
-                           true);
+        return open_string(i, i + 1, "\"" + std::string(hashes, '#'), EscapeStyle::None, '"', true);
     }
     if (spec_.csharp_verbatim && q == '"' && i > begin_ &&
         (src_[i - 1] == '@' || (i > begin_ + 1 && src_[i - 2] == '@' && src_[i - 1] == '$')))
@@ -497,12 +510,12 @@ private:
     if (spec_.python_prefixes) {
       const bool raw = has('R');
       const EscapeStyle esc = raw ? EscapeStyle::None : EscapeStyle::Backslash;
-      if (triple) return open_string(i, i + 3, std::string(3, q), esc, q, true, raw);
-      return open_string(i, i + 1, std::string(1, q), esc, q, false, raw);
+      if (triple) return open_string(i, i + 3, triple_quote(q), esc, q, true, raw);
+      return open_string(i, i + 1, triple_quote(q).substr(0, 1), esc, q, false, raw);
     }
     if (triple) {
       const EscapeStyle esc = q == '\'' ? spec_.single_quote_escapes : EscapeStyle::Backslash;
-      return open_string(i, i + 3, std::string(3, q), esc, q, true, false,
+      return open_string(i, i + 3, triple_quote(q), esc, q, true, false,
                          q == '"' ? spec_.string_holes : 0);
     }
     if (q == '"') {
@@ -906,9 +919,9 @@ private:
         lit_.regex = name == "pattern";
         lit_.list = name.ends_with("schemaLocation") || name == "srcset" || name == "ping" ||
                     name == "archive" || name == "content";
-        for (std::string_view url_name : {"href", "src", "action", "formaction", "cite", "poster",
-                                          "background", "codebase", "longdesc", "manifest", "icon",
-                                          "usemap", "xlink:href", "itemtype", "itemid"})
+        for (std::string_view url_name :
+             {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
+              "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
           lit_.url_attribute = lit_.url_attribute || iequals_ascii(name, url_name);
         if (src_[k] == '"' || src_[k] == '\'') {
           lit_.open = k;
@@ -917,8 +930,8 @@ private:
           lit_.close = std::string(1, src_[k]);
           lit_.spans_lines = true;
           const void* q = std::memchr(src_.data() + k + 1, src_[k], end_ - k - 1);
-          until_ = q ? static_cast<std::size_t>(static_cast<const char*>(q) - src_.data()) + 1
-                     : end_;
+          until_ =
+              q ? static_cast<std::size_t>(static_cast<const char*>(q) - src_.data()) + 1 : end_;
         } else {
           lit_.open = lit_.content_begin = k;
           lit_.plain = true;
@@ -973,8 +986,8 @@ struct Segment {
 class LineLexer : public Lexer {
 public:
   LineLexer(std::string_view src, Language lang, std::size_t begin, std::size_t end)
-      : src_(src), lang_(lang), end_(end), next_line_(begin), line_begin_(begin),
-        line_end_(begin) {}
+      : src_(src), lang_(lang), end_(end), next_line_(begin), line_begin_(begin), line_end_(begin) {
+  }
 
   Where at(std::size_t target) override {
     target = std::min(target, end_);
@@ -996,12 +1009,15 @@ public:
       next_line_ = line_end_ + 1;
       segments_.clear();
       if (line > 0 && src_[line - 1] != '\n') continue; // after a carried construct: code
+      // A line before the target's is read only for what it carries over to the next ones.
+      want_segments_ = target <= line_end_;
       read_line(line, line_end_);
     }
   }
 
 protected:
-  // Cuts [line, eol) into segments_; may set a carry (carry_, carry_end_) that begins on it.
+  // Cuts [line, eol) into segments_ (only when want_segments_); may set a carry (carry_,
+  // carry_end_) that begins on it.
   virtual void read_line(std::size_t line, std::size_t eol) = 0;
 
   Where where_in(Segment& s, std::size_t target) {
@@ -1073,8 +1089,8 @@ protected:
     std::string k;
     for (char c : key)
       if (c != '"' && c != '\'') k.push_back(ascii_lower(c));
-    return k == "pattern" || k == "patterns" || k.find("regex") != npos ||
-           k.ends_with("_re") || k.ends_with("pattern") || k == "match" || k == "re";
+    return k == "pattern" || k == "patterns" || k.find("regex") != npos || k.ends_with("_re") ||
+           k.ends_with("pattern") || k == "match" || k == "re";
   }
 
   std::size_t skip_blanks(std::size_t i, std::size_t e) const {
@@ -1089,6 +1105,7 @@ protected:
   std::size_t next_line_;
   std::size_t line_begin_, line_end_;
   std::vector<Segment> segments_;
+  bool want_segments_ = true;
   Segment carry_{0, 0, Piece::Code, {}};
   std::size_t carry_end_ = 0;
   std::unique_ptr<Lexer> shell_;
@@ -1102,10 +1119,11 @@ public:
 private:
   // Keys whose values are shell commands (CI systems, compose files, task runners).
   static bool shell_key(std::string_view key) {
-    for (std::string_view k :
-         {"run", "script", "before_script", "after_script", "before_install", "install",
-          "after_success", "after_failure", "before_deploy", "command", "commands", "cmd",
-          "entrypoint"})
+    static constexpr std::string_view kShellKeys[] = {
+        "run",      "script",        "before_script", "after_script",  "before_install",
+        "install",  "after_success", "after_failure", "before_deploy", "command",
+        "commands", "cmd",           "entrypoint"};
+    for (std::string_view k : kShellKeys)
       if (key == k) return true;
     return false;
   }
@@ -1116,7 +1134,10 @@ private:
     std::size_t e = eol;
     if (e > p && src_[e - 1] == '\r') --e;
     if (p >= e) return;
-    if (src_[p] == '#') return segments_.push_back({p, eol, Piece::Comment, {}});
+    if (src_[p] == '#') {
+      if (want_segments_) segments_.push_back({p, eol, Piece::Comment, {}});
+      return;
+    }
     if (shell_indent_ != npos && indent <= shell_indent_ && src_[p] != '-') shell_indent_ = npos;
     bool item = false;
     while (p + 1 < e && src_[p] == '-' && is_blank(src_[p + 1])) {
@@ -1128,12 +1149,11 @@ private:
     std::size_t key_begin = p, key_end = p, v = p;
     std::size_t k = p;
     if (src_[p] == '"' || src_[p] == '\'') {
-      const std::size_t q = quoted_end(p, src_[p] == '"' ? EscapeStyle::Backslash
-                                                         : EscapeStyle::Doubling,
-                                       false);
+      const std::size_t q =
+          quoted_end(p, src_[p] == '"' ? EscapeStyle::Backslash : EscapeStyle::Doubling, false);
       k = q == npos ? e : q;
     }
-    for (; k < e; ++k) {
+    for (; (k = find_any_of3(src_, k, e, ':', '#', '#')) < e; ++k) {
       if (src_[k] == ':' && (k + 1 == e || is_blank(src_[k + 1]))) {
         key_end = k;
         v = skip_blanks(k + 1, e);
@@ -1163,12 +1183,13 @@ private:
       while (t < e && (src_[t] == '-' || src_[t] == '+' || (src_[t] >= '0' && src_[t] <= '9')))
         ++t;
       t = skip_blanks(t, e);
-      if (t == e || src_[t] == '#') return block_scalar(eol, key.empty() ? indent : key_column,
-                                                        shell);
+      if (t == e || src_[t] == '#')
+        return block_scalar(eol, key.empty() ? indent : key_column, shell);
     }
     if (c == '"' || c == '\'') {
       const EscapeStyle esc = c == '"' ? EscapeStyle::Backslash : EscapeStyle::Doubling;
       const std::size_t q = quoted_end(v, esc, true);
+      if (q <= eol && !want_segments_) return;
       Segment s{v, std::min(q, end_), Piece::Literal, quoted_literal(v, esc, key)};
       if (q > eol) {
         carry_ = s;
@@ -1180,6 +1201,7 @@ private:
       if (rest < e && src_[rest] == '#') segments_.push_back({rest, eol, Piece::Comment, {}});
       return;
     }
+    if (!want_segments_) return;
     if (c == '[' || c == '{') { // a flow collection: plain values end at , ] }
       Literal lit = plain_literal(v + 1, key, EscapeStyle::None);
       lit.stops = ",]}";
@@ -1243,12 +1265,12 @@ private:
     continues_ = lang_ == Language::Properties && ends_with_backslash(p, e);
     if (p >= e) return;
     const char c = src_[p];
-    const EscapeStyle esc =
-        lang_ == Language::DotEnv ? EscapeStyle::None : EscapeStyle::Backslash;
-    if (!continued && (starts_at(src_, p, spec.line_comment) || starts_at(src_, p, spec.line_comment2)))
+    const EscapeStyle esc = lang_ == Language::DotEnv ? EscapeStyle::None : EscapeStyle::Backslash;
+    if (!continued &&
+        (starts_at(src_, p, spec.line_comment) || starts_at(src_, p, spec.line_comment2)))
       return segments_.push_back({p, eol, Piece::Comment, {}});
     if (c == '[' && lang_ == Language::Ini) return; // a section
-    if (continued || p > line) { // a continuation line: a value as a whole
+    if (continued || p > line) {                    // a continuation line: a value as a whole
       segments_.push_back({p, eol, Piece::Literal, value(p, {}, esc, e)});
       return;
     }

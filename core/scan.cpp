@@ -74,6 +74,40 @@ bool cpu_has_avx2() {
   return has;
 }
 
+// ByteClass::find from `from` to `to` (>= 32): the first member's offset, or `to`. A last short
+// block is read as the 32 bytes that end at `to`, which lie inside the text.
+__attribute__((target("avx2"))) std::size_t find_avx2(const char* text, std::size_t from,
+                                                      std::size_t to, const std::uint8_t* low,
+                                                      const std::uint8_t* high) {
+  const __m256i nibble = _mm256_set1_epi8(0x0F);
+  const __m256i low_table =
+      _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(low)));
+  const __m256i high_table =
+      _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(high)));
+  const __m256i bit_of_high_nibble =
+      _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16,
+                       32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+  const auto block = [&](const char* q) __attribute__((target("avx2"))) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+    const __m256i lo = _mm256_and_si256(v, nibble);
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
+    const __m256i upper = _mm256_cmpgt_epi8(_mm256_setzero_si256(), v);
+    const __m256i row = _mm256_blendv_epi8(_mm256_shuffle_epi8(low_table, lo),
+                                           _mm256_shuffle_epi8(high_table, lo), upper);
+    const __m256i none = _mm256_cmpeq_epi8(
+        _mm256_and_si256(row, _mm256_shuffle_epi8(bit_of_high_nibble, hi)), _mm256_setzero_si256());
+    return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(none));
+  };
+  std::size_t i = from;
+  for (; i + 32 <= to; i += 32)
+    if (const std::uint32_t m = block(text + i))
+      return i + static_cast<std::size_t>(std::countr_zero(m));
+  if (i < to)
+    if (const std::uint32_t m = block(text + to - 32) >> (32 - (to - i)))
+      return i + static_cast<std::size_t>(std::countr_zero(m));
+  return to;
+}
+
 __attribute__((target("avx2"), always_inline)) inline __m256i load32(const char* at) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(at));
 }
@@ -84,7 +118,7 @@ struct ContextVectors {
 };
 
 __attribute__((target("avx2"), always_inline)) inline __m256i either32(__m256i v, __m256i a,
-                                                                        __m256i b) {
+                                                                       __m256i b) {
   return _mm256_or_si256(_mm256_cmpeq_epi8(v, a), _mm256_cmpeq_epi8(v, b));
 }
 
@@ -104,9 +138,9 @@ __attribute__((target("avx2"))) std::size_t find_in_context_avx2(const char* p, 
                                                                  std::size_t i,
                                                                  const ByteContext& c,
                                                                  bool& found) {
-  const ContextVectors v{_mm256_set1_epi8(c.byte),     _mm256_set1_epi8(c.next[0]),
-                         _mm256_set1_epi8(c.next[1]),  _mm256_set1_epi8(c.prev[0]),
-                         _mm256_set1_epi8(c.prev[1]),  _mm256_set1_epi8(c.prev2[0]),
+  const ContextVectors v{_mm256_set1_epi8(c.byte),    _mm256_set1_epi8(c.next[0]),
+                         _mm256_set1_epi8(c.next[1]), _mm256_set1_epi8(c.prev[0]),
+                         _mm256_set1_epi8(c.prev[1]), _mm256_set1_epi8(c.prev2[0]),
                          _mm256_set1_epi8(c.prev2[1])};
   for (; i + 64 + 1 <= n; i += 64) {
     const __m256i a = _mm256_cmpeq_epi8(load32(p + i), v.byte);
@@ -149,9 +183,8 @@ __attribute__((target("avx2"))) std::size_t count_byte_avx2(const char* p, std::
 // The starts in [at, at + 32) where a needle of `m` bytes has its first and last byte right.
 __attribute__((target("avx2"), always_inline)) inline std::uint32_t
 needle_ends32(const char* at, std::size_t m, __m256i first, __m256i final) {
-  return static_cast<std::uint32_t>(
-      _mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(load32(at), first),
-                                            _mm256_cmpeq_epi8(load32(at + m - 1), final))));
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_and_si256(
+      _mm256_cmpeq_epi8(load32(at), first), _mm256_cmpeq_epi8(load32(at + m - 1), final))));
 }
 
 __attribute__((target("avx2"))) std::size_t contains_avx2(const char* p, std::size_t last,
@@ -172,8 +205,8 @@ __attribute__((target("avx2"))) std::size_t contains_avx2(const char* p, std::si
   }
   for (; i + 32 <= last + 1; i += 32)
     for (std::uint32_t mask = needle_ends32(p + i, m, first, final); mask; mask &= mask - 1)
-      if (std::memcmp(p + i + static_cast<std::size_t>(__builtin_ctz(mask)) + 1,
-                      needle.data() + 1, m - 2) == 0)
+      if (std::memcmp(p + i + static_cast<std::size_t>(__builtin_ctz(mask)) + 1, needle.data() + 1,
+                      m - 2) == 0)
         return SIZE_MAX;
   return i;
 }
@@ -334,6 +367,11 @@ std::uint64_t ByteClass::members_at(std::string_view text, std::size_t from, std
 
 std::size_t ByteClass::find(std::string_view text, std::size_t from, std::size_t to) const {
   to = std::min(to, text.size());
+#if PCTLINT_AVX2
+  // The lexers look for their next stop a few dozen bytes ahead: 32 bytes a step, and out at
+  // the first block that holds one.
+  if (cpu_has_avx2() && to >= 32) return find_avx2(text.data(), from, to, low_, high_);
+#endif
   for (std::size_t i = from; i < to; i += 64)
     if (const std::uint64_t bits = members_at(text, i, to))
       return i + static_cast<std::size_t>(std::countr_zero(bits));
