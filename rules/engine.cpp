@@ -3,15 +3,15 @@
 #include "core/percent.h"
 #include "core/scan.h"
 #include "core/url.h"
-#include "rules/rule.h"
 #include "rules/catalog/catalog.h"
+#include "rules/rule.h"
 #include "rules/suppression.h"
 
 #include <algorithm>
-#include <iterator>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 
@@ -273,26 +273,52 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
   }
   LintResult result;
   UrlChecker checker(config);
-  std::unordered_map<std::string, std::vector<RuleFinding>> next;
+  std::size_t count = 0, cursor = 0;
+  std::unordered_multimap<std::size_t, std::size_t> index; // hash -> memo_ position, when needed
+  bool indexed = false;
   std::string key;
   std::vector<RuleFinding> found;
+  const auto matches = [&](std::size_t k, std::size_t hash) {
+    return memo_[k].hash == hash && memo_[k].key == key;
+  };
+  const auto lookup = [&](std::size_t hash) -> const std::vector<RuleFinding>* {
+    for (std::size_t k = cursor; k < std::min(cursor + 4, memo_.size()); ++k)
+      if (matches(k, hash)) {
+        cursor = k + 1;
+        return &memo_[k].findings;
+      }
+    if (!indexed) {
+      for (std::size_t k = 0; k < memo_.size(); ++k)
+        index.emplace(memo_[k].hash, k);
+      indexed = true;
+    }
+    for (auto [it, end] = index.equal_range(hash); it != end; ++it)
+      if (matches(it->second, hash)) {
+        cursor = it->second + 1;
+        return &memo_[it->second].findings;
+      }
+    return nullptr;
+  };
   for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
     ++result.url_count;
     if (urls) result.urls.push_back(url);
     memo_key(url, key);
-    auto it = next.find(key);
-    if (it == next.end()) {
-      if (auto old = memo_.find(key); old != memo_.end()) {
-        it = next.emplace(key, std::move(old->second)).first;
-      } else {
-        checker.check(url, found);
-        it = next.emplace(key, std::move(found)).first;
-      }
+    const std::size_t hash = std::hash<std::string_view>{}(key);
+    if (count == next_.size()) next_.emplace_back();
+    Memo& memo = next_[count++];
+    memo.hash = hash;
+    memo.key.assign(key);
+    if (const std::vector<RuleFinding>* known = lookup(hash)) {
+      memo.findings = *known;
+    } else {
+      checker.check(url, found);
+      memo.findings = found;
     }
-    for (const RuleFinding& f : it->second)
+    for (const RuleFinding& f : memo.findings)
       result.diagnostics.push_back(to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule]));
   });
-  memo_ = std::move(next);
+  next_.resize(count);
+  std::swap(memo_, next_);
   sort_diagnostics(result.diagnostics);
   drop_suppressed(source, lang, config, result);
   return result;

@@ -62,7 +62,16 @@ public:
   void clear() { memo_.clear(); }
 
 private:
-  std::unordered_map<std::string, std::vector<RuleFinding>> memo_; // the last lint's URLs only
+  struct Memo {
+    std::size_t hash = 0;
+    std::string key; // the URL's text and how it was found (memo_key)
+    std::vector<RuleFinding> findings;
+  };
+  // The last lint's URLs, in document order: an edit leaves the URLs before and after it in the
+  // same order, so each is looked for where the previous one matched (no hash-table walk, one
+  // pass over memory in order); an index by hash is built only when that fails.
+  std::vector<Memo> memo_;
+  std::vector<Memo> next_; // the memo being built; its strings keep their buffers between lints
   Language language_ = Language::PlainText;
 };
 
