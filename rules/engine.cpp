@@ -274,29 +274,35 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
   LintResult result;
   UrlChecker checker(config);
   std::size_t count = 0, cursor = 0;
-  std::unordered_multimap<std::size_t, std::size_t> index; // hash -> memo_ position, when needed
-  bool indexed = false;
+  // hash -> memo_ position, and -> older_ position, each built only when needed.
+  std::unordered_multimap<std::size_t, std::size_t> index, older_index;
+  bool indexed = false, older_indexed = false;
   std::string key;
   std::vector<RuleFinding> found;
-  const auto matches = [&](std::size_t k, std::size_t hash) {
-    return memo_[k].hash == hash && memo_[k].key == key;
+  const auto matches = [&](const Memo& m, std::size_t hash) {
+    return m.hash == hash && m.key == key;
+  };
+  const auto index_of = [](const std::vector<Memo>& memos,
+                           std::unordered_multimap<std::size_t, std::size_t>& out) {
+    out.reserve(memos.size());
+    for (std::size_t k = 0; k < memos.size(); ++k)
+      out.emplace(memos[k].hash, k);
   };
   const auto lookup = [&](std::size_t hash) -> const std::vector<RuleFinding>* {
     for (std::size_t k = cursor; k < std::min(cursor + 4, memo_.size()); ++k)
-      if (matches(k, hash)) {
+      if (matches(memo_[k], hash)) {
         cursor = k + 1;
         return &memo_[k].findings;
       }
-    if (!indexed) {
-      for (std::size_t k = 0; k < memo_.size(); ++k)
-        index.emplace(memo_[k].hash, k);
-      indexed = true;
-    }
+    if (!indexed) index_of(memo_, index), indexed = true;
     for (auto [it, end] = index.equal_range(hash); it != end; ++it)
-      if (matches(it->second, hash)) {
+      if (matches(memo_[it->second], hash)) {
         cursor = it->second + 1;
         return &memo_[it->second].findings;
       }
+    if (!older_indexed) index_of(older_, older_index), older_indexed = true;
+    for (auto [it, end] = older_index.equal_range(hash); it != end; ++it)
+      if (matches(older_[it->second], hash)) return &older_[it->second].findings;
     return nullptr;
   };
   for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
@@ -318,7 +324,8 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
       result.diagnostics.push_back(to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule]));
   });
   next_.resize(count);
-  std::swap(memo_, next_);
+  std::swap(older_, memo_);
+  std::swap(memo_, next_); // next_ now holds the oldest: its buffers are reused next time
   sort_diagnostics(result.diagnostics);
   drop_suppressed(source, lang, config, result);
   return result;

@@ -59,7 +59,10 @@ class LintCache {
 public:
   // With `urls` false, LintResult::urls stays empty (publishing diagnostics needs none).
   LintResult lint(std::string_view source, Language lang, const Config& config, bool urls = true);
-  void clear() { memo_.clear(); }
+  void clear() {
+    memo_.clear();
+    older_.clear();
+  }
 
 private:
   struct Memo {
@@ -71,6 +74,9 @@ private:
   // same order, so each is looked for where the previous one matched (no hash-table walk, one
   // pass over memory in order); an index by hash is built only when that fails.
   std::vector<Memo> memo_;
+  // The lint's before that: an edit that opens a block comment and the next that closes it again
+  // hide URLs and bring them back.
+  std::vector<Memo> older_;
   std::vector<Memo> next_; // the memo being built; its strings keep their buffers between lints
   Language language_ = Language::PlainText;
 };

@@ -1,6 +1,7 @@
 // Language-server latency, measured against the real binary over pipes: a 1 MiB document holding
 // 5,000 URLs (a tenth of them with findings); the time from a one-character didChange to its
-// publishDiagnostics (median and p99 over 200 edits), from process start to the initialize
+// publishDiagnostics (median and p99 over 200 edits; also for edits that open and close a block
+// comment running to the end of the document), from process start to the initialize
 // response, and the server's peak RSS.
 #include "../e2e/lsp_client.h"
 
@@ -61,29 +62,41 @@ int main() {
   c.initialize();
   c.open_document(uri, doc, "javascript");
   c.diagnostics(uri);
-  std::vector<double> latency, arrival;
-  for (int i = 0; i < 200; ++i) {
-    // Type one character at the start of line i (alternating insert and delete keeps the size).
-    const json change = i % 2 == 0 ? json{{"range",
-                                           {{"start", {{"line", i}, {"character", 0}}},
-                                            {"end", {{"line", i}, {"character", 0}}}}},
-                                          {"text", "x"}}
-                                   : json{{"range",
-                                           {{"start", {{"line", i - 1}, {"character", 0}}},
-                                            {"end", {{"line", i - 1}, {"character", 1}}}}},
-                                          {"text", ""}};
-    const auto t0 = Clock::now();
-    c.notify("textDocument/didChange",
-             {{"textDocument", {{"uri", uri}, {"version", i + 2}}}, {"contentChanges", {change}}});
-    for (;;) {
-      const json p = c.diagnostics(uri);
-      if (p["version"] == i + 2) break;
+  int version = 1;
+  // Type `typed` at the start of line i, then delete it again, 100 times each; the latency of each
+  // edit until its publishDiagnostics has arrived, and until this client has also parsed it.
+  const auto edits = [&](const std::string& typed, std::vector<double>& latency,
+                         std::vector<double>& arrival) {
+    const int width = static_cast<int>(typed.size());
+    for (int i = 0; i < 200; ++i) {
+      const int line = i / 2;
+      const json change = i % 2 == 0 ? json{{"range",
+                                             {{"start", {{"line", line}, {"character", 0}}},
+                                              {"end", {{"line", line}, {"character", 0}}}}},
+                                            {"text", typed}}
+                                     : json{{"range",
+                                             {{"start", {{"line", line}, {"character", 0}}},
+                                              {"end", {{"line", line}, {"character", width}}}}},
+                                            {"text", ""}};
+      ++version;
+      const auto t0 = Clock::now();
+      c.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}},
+                                          {"contentChanges", {change}}});
+      for (;;) {
+        const json p = c.diagnostics(uri);
+        if (p["version"] == version) break;
+      }
+      latency.push_back(ms(Clock::now() - t0));
+      arrival.push_back(ms(c.last_arrival() - t0));
     }
-    latency.push_back(ms(Clock::now() - t0));
-    arrival.push_back(ms(c.last_arrival() - t0));
-  }
-  std::sort(latency.begin(), latency.end());
-  std::sort(arrival.begin(), arrival.end());
+    std::sort(latency.begin(), latency.end());
+    std::sort(arrival.begin(), arrival.end());
+  };
+  std::vector<double> latency, arrival, comment_latency, comment_arrival;
+  edits("x", latency, arrival);
+  // "/*" opens a block comment that runs to the end of the document (every URL after it goes,
+  // and comes back when it is deleted): the whole rest of the file is lexed again each time.
+  edits("/*", comment_latency, comment_arrival);
   const long rss = peak_rss_kb(c.pid());
   std::printf("document: %zu bytes, %d URLs\n", doc.size(), urls);
   // Both figures: until the whole notification has arrived (the server's latency), and until this
@@ -94,6 +107,12 @@ int main() {
   std::printf("didChange -> publishDiagnostics parsed by the client: median %.2f ms, p99 %.2f ms, "
               "max %.2f ms\n",
               latency[latency.size() / 2], latency[latency.size() * 99 / 100], latency.back());
+  std::printf("typing and deleting \"/*\" (a block comment to the end): arrived median %.2f ms, "
+              "p99 %.2f ms; parsed median %.2f ms, p99 %.2f ms\n",
+              comment_arrival[comment_arrival.size() / 2],
+              comment_arrival[comment_arrival.size() * 99 / 100],
+              comment_latency[comment_latency.size() / 2],
+              comment_latency[comment_latency.size() * 99 / 100]);
   std::printf("process start -> initialize response: median %.2f ms (20 starts)\n",
               starts[starts.size() / 2]);
   std::printf("server peak RSS: %.1f MB\n", rss / 1024.0);

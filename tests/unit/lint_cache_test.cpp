@@ -69,6 +69,30 @@ TEST_CASE("LintCache gives exactly lint()'s result over a sequence of random edi
   }
 }
 
+TEST_CASE("LintCache: a block comment opened and closed again hides URLs and brings them back") {
+  // In the comment the URLs are read as prose, not as literals: each is a new memo entry, and
+  // the literals come back from the lint before. Still exactly lint()'s result.
+  std::string text;
+  for (int i = 0; i < 50; ++i)
+    text += "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  LintCache cache;
+  const Config config;
+  for (int round = 0; round < 6; ++round) {
+    CAPTURE(round);
+    const std::size_t at = text.find('\n', static_cast<std::size_t>(round) * 40) + 1;
+    text.insert(at, "/*");
+    const LintResult hidden = cache.lint(text, Language::JavaScript, config);
+    require_same(hidden, lint(text, Language::JavaScript, config));
+    REQUIRE(hidden.urls.size() == 50);
+    CHECK(hidden.urls.back().context != UrlContext::StringLiteral);
+    text.erase(at, 2);
+    const LintResult back = cache.lint(text, Language::JavaScript, config);
+    require_same(back, lint(text, Language::JavaScript, config));
+    CHECK(back.urls.back().context == UrlContext::StringLiteral);
+    CHECK(back.diagnostics.size() == 50);
+  }
+}
+
 TEST_CASE("LintCache follows configuration changes after clear()") {
   LintCache cache;
   const std::string text = "x = 'https://x.example/%c3%a9'\n";
