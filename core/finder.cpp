@@ -144,6 +144,7 @@ bool sentence_word(std::string_view w) {
 }
 
 // Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
+// pctlint-disable-next-line PCT003 -- the examples are what the rule reports
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
 // sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
 // `strict`: only what clearly continues the URL counts (for a quoted piece of running text).

@@ -81,11 +81,13 @@ struct FoundUrl {
   // running text. Fixes are certain only where the extent is.
   bool exact = false;
   // Text offsets at which one literal ends and the next, joined to it by concatenation, begins
+  // pctlint-disable-next-line PCT002 -- in a comment the two are not joined
   // ("https://x/caf%C3" "%A9"): the URL is checked whole, but no edit may cross a join.
   std::vector<std::size_t> joins;
   // For each join, the source offset where the literal before it ends (its closing quote): a span
   // that ends at a join ends there, not where the next literal begins.
   std::vector<std::size_t> join_source_ends;
+  // pctlint-disable-next-line PCT002 -- in a comment nothing follows it
   // The literal goes on in code after the URL ("https://x/caf%C3" + rest): what looks cut short
   // at the end may be completed there.
   bool open_end = false;
