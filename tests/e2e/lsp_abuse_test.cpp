@@ -128,7 +128,12 @@ TEST_CASE("cancellations of ids never sent are not remembered") {
   CHECK(alive(c));
   const long after = rss_kb(c.pid());
   MESSAGE("RSS before " << before << " KB, after 300,000 cancellations " << after << " KB");
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer keeps freed memory in quarantine: RSS says nothing about what is remembered.
+  MESSAGE("RSS not checked under AddressSanitizer");
+#else
   CHECK(after - before < 20000);
+#endif
 }
 
 // (Its growth with size is measured in tests/bench/growth_bench.py, not timed here.)
