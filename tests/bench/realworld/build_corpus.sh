@@ -5,12 +5,14 @@
 #   debian.tsv  package<TAB>version       -> DEST/debian/package     (apt-get download + dpkg-deb -x)
 #   holdout.tsv owner/name<TAB>commit     -> DEST/holdout/owner+name (held-out repositories, scored apart)
 #   fresh.tsv   owner/name<TAB>commit     -> DEST/fresh/owner+name   (a second, fresh held-out group)
+#   fresh2.tsv  owner/name<TAB>commit     -> DEST/fresh2/owner+name  (a third held-out group)
 #
-# Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] DEST
+# Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] DEST
 #   --ci          only the npm and Debian parts (what a CI machine without the GitHub mirrors can
-#                 get); implies --no-holdout and --no-fresh
+#                 get); implies --no-holdout, --no-fresh and --no-fresh2
 #   --no-holdout  leave out the holdout repositories (holdout.tsv)
 #   --no-fresh    leave out the fresh repositories (fresh.tsv)
+#   --no-fresh2   leave out the fresh2 repositories (fresh2.tsv)
 # Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
 #
 # Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
@@ -23,12 +25,14 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ci=0
 holdout=1
 freshgroup=1
-usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] DEST"
+fresh2group=1
+usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] DEST"
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case $1 in
-    --ci) ci=1; holdout=0; freshgroup=0 ;;
+    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0 ;;
     --no-holdout) holdout=0 ;;
     --no-fresh) freshgroup=0 ;;
+    --no-fresh2) fresh2group=0 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
@@ -110,6 +114,8 @@ build_repos() {
 [[ $holdout -eq 1 ]] && build_repos "$here/holdout.tsv" holdout holdout
 # The fresh group: repositories added after the holdout had been used for tuning, scored apart too.
 [[ $freshgroup -eq 1 && -f "$here/fresh.tsv" ]] && build_repos "$here/fresh.tsv" fresh fresh
+# The fresh2 group: repositories added after the fresh group had been used for tuning, scored apart.
+[[ $fresh2group -eq 1 && -f "$here/fresh2.tsv" ]] && build_repos "$here/fresh2.tsv" fresh2 fresh2
 
 # --- npm packages ------------------------------------------------------------------------------
 while IFS=$'\t' read -r name version; do
