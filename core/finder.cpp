@@ -156,6 +156,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
       if (h.end <= masked.size()) std::fill(masked.begin() + h.begin, masked.begin() + h.end, 'x');
     value = masked;
   }
+  // A closing tag right after the URL ("https://x/a</comment>", Symfony Console's markup) is
+  // markup around it, never part of it.
+  if (value.find("</") != npos) return false;
   const std::size_t blank = find_any_of3(value, 0, value.size(), ' ', '\t', ' ');
   if (blank == value.size()) return true;
   const std::string_view url = value.substr(0, blank);
@@ -682,7 +685,11 @@ private:
     if (before.ends_with("<")) return until('>', " \t<\\"); // autolink, reST `text <url>`_
     if (before.ends_with("=\"") || before.ends_with("='")) {
       context = UrlContext::Attribute;
-      return until(before.back(), "<>");
+      const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
+      if (q >= t.size()) return npos;
+      for (std::size_t i = k; i < q; ++i)
+        if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+      return q;
     }
     if (iends_with(before, "url(")) return until(')', " \t\"'()");
     // A reference definition "[id]: url" or a reST target ".. _name: url", to the next blank.
@@ -817,8 +824,11 @@ private:
                      formatted_literal(src_, line_start_, lit.open, ll.close + lit.close.size(),
                                        line_end_, lang);
     // A string quoted inside a value (printf "http://host:%s/" in a Helm template in YAML).
-    if (!formatted && !lit.attribute && start_ > line_start_ &&
-        (src_[start_ - 1] == '"' || src_[start_ - 1] == '\'')) {
+    // Also a Go template's printf `...` inside an attribute (href="{{ printf `https://x/v%s` .
+    // }}").
+    if (!formatted && start_ > line_start_ &&
+        (((src_[start_ - 1] == '"' || src_[start_ - 1] == '\'') && !lit.attribute) ||
+         src_[start_ - 1] == '`')) {
       const std::size_t inner_close = src_.find(src_[start_ - 1], start_);
       formatted = inner_close < line_end_ && formatted_literal(src_, line_start_, start_ - 1,
                                                                inner_close + 1, line_end_, lang);
@@ -867,7 +877,9 @@ private:
       if (s != npos) {
         e = s;
         exact = holes = true;
-        if (markup == UrlContext::Attribute) in_context = markup;
+        // An attribute in HTML text goes over the wire as written; a reST or Markdown link in a
+        // docstring is documentation, read as prose (PCT004's policy).
+        in_context = markup == UrlContext::Attribute ? markup : UrlContext::Prose;
       }
     }
     if (!exact) e = prose_end(piece.text, k, k + scheme_end_, value_end, active, holes);

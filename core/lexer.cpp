@@ -929,9 +929,8 @@ private:
           lit_.quote = src_[k];
           lit_.close = std::string(1, src_[k]);
           lit_.spans_lines = true;
-          const void* q = std::memchr(src_.data() + k + 1, src_[k], end_ - k - 1);
-          until_ =
-              q ? static_cast<std::size_t>(static_cast<const char*>(q) - src_.data()) + 1 : end_;
+          const std::size_t q = quote_outside_templates(src_, src_[k], k + 1, end_);
+          until_ = q < end_ ? q + 1 : end_;
         } else {
           lit_.open = lit_.content_begin = k;
           lit_.plain = true;
@@ -1350,9 +1349,31 @@ std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::s
   return std::make_unique<ProseLexer>(lang);
 }
 
+std::size_t quote_outside_templates(std::string_view source, char quote, std::size_t from,
+                                    std::size_t end) {
+  end = std::min(end, source.size());
+  for (std::size_t i = from; i < end;) {
+    const std::size_t q = find_any_of3(source, i, end, quote, '{', quote);
+    if (q >= end || source[q] == quote) return q;
+    // A "{{" or "{%": skip to its close, if it closes within the value's stretch.
+    if (q + 1 < end && (source[q + 1] == '{' || source[q + 1] == '%')) {
+      const std::string_view close = source[q + 1] == '{' ? "}}" : "%}";
+      const std::size_t c = source.substr(0, end).find(close, q + 2);
+      if (c != npos) {
+        i = c + 2;
+        continue;
+      }
+    }
+    i = q + 1;
+  }
+  return end;
+}
+
 std::size_t literal_close(std::string_view s, const Literal& lit, std::size_t from,
                           std::size_t limit) {
   limit = std::min({limit, s.size(), lit.value_end});
+  if (lit.attribute && lit.close.size() == 1)
+    return quote_outside_templates(s, lit.close[0], from, limit);
   if (lit.close.empty()) {
     for (std::size_t i = from; i < limit; ++i)
       if (lit.stops.find(s[i]) != npos) return i;

@@ -32,19 +32,19 @@ struct Literal {
   // The closing delimiter. Empty for an unquoted value, which ends at the line's end (or, with
   // `stops`, at the first of those bytes).
   std::string close;
-  std::string_view stops;      // an unquoted value also ends at these bytes (",]}" in a YAML flow)
+  std::string_view stops; // an unquoted value also ends at these bytes (",]}" in a YAML flow)
   std::size_t value_end = std::string_view::npos; // ... and here (a " # comment" after it)
-  bool spans_lines = false;    // it may hold newlines (a multi-line construct)
+  bool spans_lines = false;                       // it may hold newlines (a multi-line construct)
   // '$' when ${ ... } inside holds code (JavaScript template literals, Kotlin strings), '#' for
   // #{ ... } (Ruby); 0 when there are no such holes.
   char hole_sigil = 0;
-  bool attribute = false;      // a markup attribute's value
-  bool list = false;           // a blank-separated list (xsi:schemaLocation, srcset, ping)
-  bool url_attribute = false;  // an attribute whose value is a URL by definition (href, src...)
-  bool config = false;         // a configuration file's value
-  bool plain = false;          // unquoted (a YAML/INI/.env value, a shell word)
-  bool regex = false;          // known to be a regular expression (regex literal, pattern="")
-  bool heredoc = false;        // a heredoc's body
+  bool attribute = false;     // a markup attribute's value
+  bool list = false;          // a blank-separated list (xsi:schemaLocation, srcset, ping)
+  bool url_attribute = false; // an attribute whose value is a URL by definition (href, src...)
+  bool config = false;        // a configuration file's value
+  bool plain = false;         // unquoted (a YAML/INI/.env value, a shell word)
+  bool regex = false;         // known to be a regular expression (regex literal, pattern="")
+  bool heredoc = false;       // a heredoc's body
   // A backslash keeps the literal open though escapes are not decoded (Python raw strings; PHP's,
   // Ruby's and Perl's single quotes).
   bool escaped_quotes = false;
@@ -72,5 +72,11 @@ std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::s
 // (${ ... }, #{ ... }) on the way are passed over.
 std::size_t literal_close(std::string_view source, const Literal& literal, std::size_t from,
                           std::size_t limit);
+
+// The first `quote` in source[from, end) that is not inside a template expression ({{ ... }} or
+// {% ... %}, whose arguments may be quoted: href="{{ url_for("x") }}"), or `end`. A quote inside
+// an expression that never closes does end the value.
+std::size_t quote_outside_templates(std::string_view source, char quote, std::size_t from,
+                                    std::size_t end);
 
 } // namespace pctlint

@@ -17,7 +17,8 @@ Decoded once, `%2520` is the three characters `%20`, not a space. This is almost
 encoded before being passed to a function that encodes again. A URL that carries an encoded value
 in it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone: where delimiters
 (`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
-encoded twice.
+encoded twice. So is a single-page application's route in the fragment (`#/parsers/show%2520x`,
+`#!/...`): the page's script decodes it, in its own way.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -56,8 +57,12 @@ public:
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
     if (holds_encoded_value(t)) return;
+    const std::optional<Span>& fragment = url.parts.fragment;
+    const bool route =
+        fragment && (fragment->in(t).starts_with("/") || fragment->in(t).starts_with("!/"));
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
+      if (route && i > fragment->begin) return; // an application's route: its own encoding
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0)
         spans.push_back({i, i + 5});
     });

@@ -14,7 +14,9 @@ constexpr RuleInfo kInfo{
 
 They are the tools of injection attacks: `%00` truncates strings in C-based servers, `%0D%0A`
 splits HTTP headers and forges log lines. A URL written into source code rarely needs one on
-purpose.
+purpose. A tab or a line break in the query or fragment (`%09`, `%0A`, `%0D`) is text, not an
+attack: a `mailto:` body's lines are separated by `%0D%0A` (RFC 6068), a share link's text may
+hold a line break; those are not reported.
 
 ## Bad
     https://example.com/download?file=report.pdf%00.jpg
@@ -38,7 +40,12 @@ public:
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
-      if (b < 0x20 || b == 0x7F) spans.push_back({i, i + 3});
+      if (b >= 0x20 && b != 0x7F) return;
+      if (b == '\t' || b == '\n' || b == '\r') { // text in a query value or a fragment
+        const auto in = url.parts.component_at(i);
+        if (in == UrlComponent::Query || in == UrlComponent::Fragment) return;
+      }
+      spans.push_back({i, i + 3});
     });
     for (const Span& s : merge_adjacent(spans))
       out.push_back(

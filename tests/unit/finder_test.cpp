@@ -220,3 +220,19 @@ TEST_CASE("a URL's placeholders are those of its text, whatever surrounds it") {
     }
   }
 }
+
+TEST_CASE("a template expression with quoted arguments does not end an attribute's value") {
+  // Jinja, Hugo and Go templates quote their arguments inside a quoted attribute.
+  CHECK(texts(R"(<a href="https://x.example/{{ user|default("x") }}/caf%c3%a9">a</a>)",
+              Language::Html) == V{R"(https://x.example/{{ user|default("x") }}/caf%c3%a9)"});
+  CHECK(texts(R"(<p>[a](b) <a href="https://x.example/{% url "y" %}/z">c</a></p>)",
+              Language::Markdown) == V{R"(https://x.example/{% url "y" %}/z)"});
+  // An expression that never closes does not swallow the rest: its quote ends the value.
+  CHECK(texts(R"(<a href="https://x.example/{{ a("x">b</a>)", Language::Html) ==
+        V{"https://x.example/{{ a("});
+}
+
+TEST_CASE("a closing tag after a URL in a literal is markup around it") {
+  CHECK(texts(R"($a = "https://x.example/a.md#b</comment>";)", Language::Php) ==
+        V{"https://x.example/a.md#b"});
+}

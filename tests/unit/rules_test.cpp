@@ -83,7 +83,8 @@ TEST_CASE("rules/README.md holds every rule's documentation verbatim") {
 // rules/pctlint.schema.json (also in the VS Code extension, which checks its copy is the same)
 // is written by hand: it must name every rule and every key the parser takes, and no other.
 TEST_CASE("the configuration's JSON Schema knows every rule and every key, and no other") {
-  const auto schema = nlohmann::json::parse(read_file(PCTLINT_SOURCE_DIR "/rules/pctlint.schema.json"));
+  const auto schema =
+      nlohmann::json::parse(read_file(PCTLINT_SOURCE_DIR "/rules/pctlint.schema.json"));
   std::set<std::string> in_schema, in_registry;
   for (const auto& [key, value] : schema["definitions"]["rules"]["properties"].items())
     in_schema.insert(key);
@@ -192,6 +193,15 @@ TEST_CASE("PCT008 to PCT011") {
   const auto slash_ids = ids_for("https://x.example/a%2Fb?x=%2F");
   CHECK(std::count(slash_ids.begin(), slash_ids.end(), "PCT010") == 1); // only in the path
   CHECK(has(ids_for("https://x.example/?f=a%00.jpg%0D%0A"), "PCT011"));
+  // A line break is text in a query value or fragment (a mailto body, RFC 6068), not in a path.
+  CHECK(!has(ids_for("mailto:a@x.example?body=one%0D%0Atwo"), "PCT011"));
+  CHECK(!has(ids_for("https://x.example/share?text=a%0Ab#c%09d"), "PCT011"));
+  CHECK(has(ids_for("https://x.example/a%0D%0Ab"), "PCT011"));
+  // A single-page application's route in the fragment has its own encoding; the path has not.
+  CHECK(!has(ids_for("https://x.example/docs/#/parsers/show%2520interface"), "PCT009"));
+  CHECK(!has(ids_for("https://x.example/#!/a%2520b"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/a%2520b#/route"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/a#b%2520c"), "PCT009"));
 }
 
 TEST_CASE("placeholders are not findings") {
@@ -488,7 +498,8 @@ TEST_CASE("a fix at the end of a joined literal stays inside it") {
   const std::string source = "const char* u = \"https://x.example/a`\"\n    \"b\";\n";
   const LintResult r = lint(source, Language::C, {});
   REQUIRE(r.diagnostics.size() == 1);
-  CHECK(source.substr(r.diagnostics[0].begin, r.diagnostics[0].end - r.diagnostics[0].begin) == "`");
+  CHECK(source.substr(r.diagnostics[0].begin, r.diagnostics[0].end - r.diagnostics[0].begin) ==
+        "`");
   const FixResult fixed = fix_all(source, Language::C, {}, false);
   CHECK(fixed.text == "const char* u = \"https://x.example/a%60\"\n    \"b\";\n");
 }
