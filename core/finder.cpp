@@ -9,6 +9,7 @@
 //   autolink, an attribute, a reference definition), else where running text ends it.
 // Each step costs time linear in what it reads: a literal's close and its decoding are found once
 // per literal and line, however many URLs the line holds.
+#include "core/ascii.h"
 #include "core/charset.h"
 #include "core/finder_text.h"
 #include "core/lexer.h"
@@ -26,24 +27,11 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-bool is_blank(char c) {
-  return c == ' ' || c == '\t';
-}
-bool is_ident(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-char ascii_lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-// Whether `a` equals the lowercase `b`, ignoring ASCII case.
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
-                                            [](char x, char y) { return ascii_lower(x) == y; });
-}
-bool iends_with(std::string_view s, std::string_view lowercase_suffix) {
-  return s.size() >= lowercase_suffix.size() &&
-         iequals(s.substr(s.size() - lowercase_suffix.size()), lowercase_suffix);
-}
+using ascii::iends_with;
+using ascii::iequals;
+using ascii::is_blank;
+using ascii::is_ident;
+constexpr auto ascii_lower = ascii::lower;
 
 // In running text a URL ends at white space, quotes, and the characters that markup, templates
 // and other languages put around URLs far more often than inside them.

@@ -5,6 +5,7 @@
 // with a memchr-like search), and code 16 bytes at a time up to the next byte that can start one.
 #include "core/lexer.h"
 
+#include "core/ascii.h"
 #include "core/scan.h"
 
 #include <algorithm>
@@ -19,15 +20,10 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-bool is_blank(char c) {
-  return c == ' ' || c == '\t';
-}
-bool is_ident(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-char ascii_lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
+using ascii::is_blank;
+using ascii::is_ident;
+constexpr auto ascii_lower = ascii::lower;
+constexpr auto iequals_ascii = ascii::iequals;
 
 // The offset of the '\n' ending the line that holds `i` (or `end`).
 std::size_t line_end_at(std::string_view s, std::size_t i, std::size_t end) {
@@ -46,13 +42,6 @@ std::size_t line_start_at(std::string_view s, std::size_t i, std::size_t begin) 
 bool starts_at(std::string_view s, std::size_t i, std::string_view token) {
   return !token.empty() && i < s.size() && s[i] == token[0] &&
          s.compare(i, token.size(), token) == 0;
-}
-
-bool iequals_ascii(std::string_view a, std::string_view lowercase) {
-  if (a.size() != lowercase.size()) return false;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    if (ascii_lower(a[k]) != lowercase[k]) return false;
-  return true;
 }
 
 bool iat(std::string_view s, std::size_t i, std::string_view lowercase_token) {

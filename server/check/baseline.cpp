@@ -2,6 +2,7 @@
 
 #include "rules/json_text.h"
 #include "rules/rule.h"
+#include "server/check/fingerprint.h"
 #include "server/pipeline/files.h"
 
 #include <algorithm>
@@ -34,19 +35,12 @@ std::string_view trimmed_line(std::string_view source, std::size_t at) {
 } // namespace
 
 std::string baseline_fingerprint(std::string_view source, const Diagnostic& d) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](std::string_view s) {
-    for (unsigned char c : s)
-      h = (h ^ c) * 1099511628211ULL;
-    h = (h ^ 0xFF) * 1099511628211ULL;
-  };
-  mix(d.rule->id);
-  mix(source.substr(d.url_begin, d.url_end - d.url_begin));
-  mix(source.substr(d.begin, d.end - d.begin));
-  mix(trimmed_line(source, d.begin));
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return hex;
+  return Fingerprint()
+      .add(d.rule->id)
+      .add(source.substr(d.url_begin, d.url_end - d.url_begin))
+      .add(source.substr(d.begin, d.end - d.begin))
+      .add(trimmed_line(source, d.begin))
+      .hex();
 }
 
 std::unique_ptr<Baseline> Baseline::load(const std::string& path, std::string& error) {
@@ -99,7 +93,8 @@ void BaselineWriter::add(const std::string& path, std::string_view source,
   for (const Diagnostic& d : diagnostics) {
     const std::size_t line =
         1 + static_cast<std::size_t>(std::count(source.begin(), source.begin() + d.begin, '\n'));
-    entries.push_back({normal(path), std::string(d.rule->id), baseline_fingerprint(source, d), line});
+    entries.push_back(
+        {normal(path), std::string(d.rule->id), baseline_fingerprint(source, d), line});
   }
   std::lock_guard lock(mutex_);
   entries_.insert(entries_.end(), entries.begin(), entries.end());

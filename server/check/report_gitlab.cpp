@@ -1,6 +1,7 @@
 // GitLab Code Quality (the Code Climate issue format GitLab reads): a JSON array of issues, each
 // with a fingerprint that stays the same while the finding does, so GitLab can tell new findings
 // from old ones in a merge request. Checked against a JSON Schema of the format in the tests.
+#include "server/check/fingerprint.h"
 #include "server/check/report.h"
 
 #include <cstdio>
@@ -17,23 +18,16 @@ std::string severity_name(Severity s) {
   return s == Severity::Error ? "major" : s == Severity::Warning ? "minor" : "info";
 }
 
-// FNV-1a over what identifies a finding: its rule, file, message and source line (not its line
-// number, which moves with unrelated edits), and its rank among identical ones.
+// What identifies a finding: its rule, file, message and source line (not its line number, which
+// moves with unrelated edits), and its rank among identical ones.
 std::string fingerprint(const std::string& path, const Reported& r, std::size_t rank) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](std::string_view s) {
-    for (unsigned char c : s)
-      h = (h ^ c) * 1099511628211ULL;
-    h = (h ^ 0xFF) * 1099511628211ULL;
-  };
-  mix(r.rule->id);
-  mix(path);
-  mix(r.message);
-  mix(r.source_line);
-  mix(std::to_string(rank));
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return hex;
+  return Fingerprint()
+      .add(r.rule->id)
+      .add(path)
+      .add(r.message)
+      .add(r.source_line)
+      .add(std::to_string(rank))
+      .hex();
 }
 
 class GitlabReporter final : public Reporter {
@@ -68,17 +62,12 @@ public:
 private:
   void add_file_issue(const std::string& path, const std::string& check, const std::string& text,
                       const char* severity) {
-    std::uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : check + '\0' + path + '\0' + text)
-      h = (h ^ c) * 1099511628211ULL;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
     issues_.push_back({{"type", "issue"},
                        {"check_name", check},
                        {"description", text},
                        {"categories", json::array({"Bug Risk"})},
                        {"severity", severity},
-                       {"fingerprint", hex},
+                       {"fingerprint", Fingerprint().add(check).add(path).add(text).hex()},
                        {"location", {{"path", path}, {"lines", {{"begin", 1}, {"end", 1}}}}}});
   }
 

@@ -4,10 +4,10 @@
 // comment running to the end of the document), from process start to the initialize
 // response, and the server's peak RSS.
 #include "../e2e/lsp_client.h"
+#include "../e2e/process.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 
 using pctlint::test::json;
 using pctlint::test::LspClient;
@@ -20,11 +20,7 @@ double ms(Clock::duration d) {
 }
 
 long peak_rss_kb(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.starts_with("VmHWM:")) return std::stol(line.substr(6));
-  return -1;
+  return pctlint::test::status_kb(pid, "VmHWM");
 }
 
 } // namespace

@@ -2,9 +2,9 @@
 // message gets an error of ours (never a library's exception text) or is logged, and the request
 // after it is still answered.
 #include "lsp_client.h"
+#include "process.h"
 
 #include <doctest/doctest.h>
-#include <fstream>
 
 using pctlint::OffsetEncoding;
 using pctlint::test::json;
@@ -35,12 +35,8 @@ bool ours(const json& error) {
          m.find("[json") == std::string::npos;
 }
 
-long rss_kb(int pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.starts_with("VmRSS:")) return std::stol(line.substr(6));
-  return -1;
+long rss_kb(pid_t pid) {
+  return pctlint::test::status_kb(pid);
 }
 
 } // namespace
@@ -68,7 +64,8 @@ TEST_CASE("hostile JSON: overflowing numbers, deep nesting, wrong types") {
   c.initialize();
   c.open_document(kUri, "x = 'https://x.example/%c3%a9'\n", "python");
   // A number no double holds, in params and in an id.
-  c.send_raw(framed(R"({"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":{"x":1e400}})"));
+  c.send_raw(
+      framed(R"({"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":{"x":1e400}})"));
   json e = c.response(nullptr);
   CHECK(e["error"]["code"] == -32700);
   CHECK(ours(e["error"]));
@@ -83,8 +80,8 @@ TEST_CASE("hostile JSON: overflowing numbers, deep nesting, wrong types") {
         std::string::npos);
   c.send_raw(framed(R"({"jsonrpc":"2.0","id":)" + deep + R"(,"method":"shutdown"})"));
   c.response(nullptr);
-  c.send_raw(framed(R"({"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":)" + deep +
-                    "}}"));
+  c.send_raw(
+      framed(R"({"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":)" + deep + "}}"));
   c.response(nullptr);
   CHECK(alive(c));
   // "jsonrpc" of the wrong type.
@@ -99,15 +96,15 @@ TEST_CASE("hostile JSON: overflowing numbers, deep nesting, wrong types") {
   CHECK(bad["error"]["code"] == -32602);
   CHECK(bad["error"]["message"] ==
         "textDocument/hover: invalid params: textDocument.uri: expected a string, got an integer");
-  const json bad_range = c.response(c.request(
-      "textDocument/codeAction",
-      {{"textDocument", {{"uri", kUri}}},
-       {"range", {{"start", {{"line", 0}, {"character", "x"}}}, {"end", 3}}}}));
+  const json bad_range = c.response(
+      c.request("textDocument/codeAction",
+                {{"textDocument", {{"uri", kUri}}},
+                 {"range", {{"start", {{"line", 0}, {"character", "x"}}}, {"end", 3}}}}));
   CHECK(bad_range["error"]["code"] == -32602);
   CHECK(ours(bad_range["error"]));
-  const json not_open = c.response(c.request(
-      "textDocument/hover", {{"textDocument", {{"uri", "file:///nope.py"}}},
-                             {"position", {{"line", 0}, {"character", 0}}}}));
+  const json not_open =
+      c.response(c.request("textDocument/hover", {{"textDocument", {{"uri", "file:///nope.py"}}},
+                                                  {"position", {{"line", 0}, {"character", 0}}}}));
   CHECK(not_open["error"]["message"] == "document not open: file:///nope.py");
   // A notification with bad params is dropped; the document stays as it was.
   c.notify("textDocument/didChange", {{"textDocument", {{"uri", kUri}}}, {"contentChanges", 7}});
@@ -161,5 +158,5 @@ TEST_CASE("a document of 30,000 findings on one line: 1,000 shown and a count, a
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE("30,000 findings on one line: diagnostics and a full-range code action in " << seconds
-                                                                                       << " s");
+                                                                                      << " s");
 }

@@ -2,10 +2,10 @@
 // in. Every request must be answered and the server's RSS must stay flat. CI runs a short one;
 // PCTLINT_SOAK_OPS=200000 build/tests/pctlint_e2e -tc="lsp soak*" runs a long one.
 #include "lsp_client.h"
+#include "process.h"
 
 #include <cstdlib>
 #include <doctest/doctest.h>
-#include <fstream>
 #include <random>
 
 using pctlint::OffsetEncoding;
@@ -15,11 +15,7 @@ using pctlint::test::LspClient;
 namespace {
 
 long rss_kb(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.starts_with("VmRSS:")) return std::stol(line.substr(6));
-  return -1;
+  return pctlint::test::status_kb(pid);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <fstream>
 #include <poll.h>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,16 @@
 #include <vector>
 
 namespace pctlint::test {
+
+// A process's memory from /proc/PID/status, in KB: "VmRSS" (now) or "VmHWM" (its peak); -1 when
+// the process is gone.
+inline long status_kb(pid_t pid, const std::string& field = "VmRSS") {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.starts_with(field + ":")) return std::stol(line.substr(field.size() + 1));
+  return -1;
+}
 
 struct ProcessResult {
   int exit_code = -1; // -1 when killed by a signal
