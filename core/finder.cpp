@@ -577,6 +577,12 @@ private:
   bool in_prose(bool text) {
     Piece piece{src_.substr(line_start_, line_end_ - line_start_), nullptr, line_start_};
     std::size_t k = start_ - line_start_;
+    // A URL written bare in code ends where a string literal begins: what is in the literal is
+    // read as the literal's (a placeholder's braces around a quote would otherwise join them, and
+    // a fix inside the literal would change what the code around it reads as).
+    if (!text)
+      piece.text =
+          piece.text.substr(0, std::min(piece.text.find_first_of("\"'`", k), piece.text.size()));
     bool holes = false;
     UrlContext context = UrlContext::Prose;
     std::size_t e = text ? structural_end(piece.text, k, context) : css_url_end(piece.text, k);

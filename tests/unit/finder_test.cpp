@@ -236,3 +236,10 @@ TEST_CASE("a closing tag after a URL in a literal is markup around it") {
   CHECK(texts(R"($a = "https://x.example/a.md#b</comment>";)", Language::Php) ==
         V{"https://x.example/a.md#b"});
 }
+
+TEST_CASE("a URL written bare in code ends where a string literal begins") {
+  // Found by the engine fuzzer: braces read as a placeholder joined the code's URL to the
+  // literal's, so the literal's safe fix changed which URLs the file holds.
+  CHECK(texts(R"(p://{"s://{"})", Language::Python) == V{"s://{"});
+  CHECK(texts(R"(p://{"s://%7B"})", Language::Python) == V{"s://%7B"});
+}
