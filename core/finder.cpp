@@ -131,6 +131,15 @@ bool sentence_word(std::string_view w) {
   return false;
 }
 
+// Whether `before` ends with an attribute's name that stands after a blank or a '<' (the
+// `href` of ' href="', the `rel` of '; rel="'): what makes ="..." an attribute, not a query value.
+bool attribute_name_before(std::string_view before) {
+  std::size_t b = before.size();
+  while (b > 0 && (is_ident(before[b - 1]) || before[b - 1] == '-' || before[b - 1] == ':'))
+    --b;
+  return b < before.size() && (b == 0 || is_blank(before[b - 1]) || before[b - 1] == '<');
+}
+
 // Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
 // pctlint-disable-next-line PCT003 -- the examples are what the rule reports
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
@@ -144,9 +153,14 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
       if (h.end <= masked.size()) std::fill(masked.begin() + h.begin, masked.begin() + h.end, 'x');
     value = masked;
   }
-  // A closing tag right after the URL ("https://x/a</comment>", Symfony Console's markup) is
-  // markup around it, never part of it.
+  // A closing tag right after the URL ("https://x/a</comment>", Symfony Console's markup) or an
+  // attribute after a blank (' rel="preconnect"') is markup around URLs, never part of one: read
+  // as such, whatever a fix inside the attribute does to its blanks.
   if (value.find("</") != npos) return false;
+  for (std::size_t q = value.find('='); q != npos; q = value.find('=', q + 1))
+    if (q + 1 < value.size() && (value[q + 1] == '"' || value[q + 1] == '\'') &&
+        attribute_name_before(value.substr(0, q)))
+      return false;
   const std::size_t blank = find_any_of3(value, 0, value.size(), ' ', '\t', ' ');
   if (blank == value.size()) return true;
   const std::string_view url = value.substr(0, blank);
@@ -677,7 +691,8 @@ private:
       return npos;
     }
     if (before.ends_with("<")) return until('>', " \t<\\"); // autolink, reST `text <url>`_
-    if (before.ends_with("=\"") || before.ends_with("='")) {
+    if ((before.ends_with("=\"") || before.ends_with("='")) &&
+        attribute_name_before(before.substr(0, before.size() - 2))) {
       context = UrlContext::Attribute;
       const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
       if (q >= t.size()) return npos;

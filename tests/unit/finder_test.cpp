@@ -243,3 +243,17 @@ TEST_CASE("a URL written bare in code ends where a string literal begins") {
   CHECK(texts(R"(p://{"s://{"})", Language::Python) == V{"s://{"});
   CHECK(texts(R"(p://{"s://%7B"})", Language::Python) == V{"s://%7B"});
 }
+
+TEST_CASE("an attribute is a name, after a blank or '<', then =\"...\"") {
+  // Found by the engine fuzzer: `="` with no name read as an attribute in a YAML value, whose
+  // safe fix then made the whole value read as one URL.
+  CHECK(texts(R"(e://="p:// ")", Language::Yaml) == V{"e://="});
+  CHECK(texts(R"(x: '<a href="https://x.example/a b">')", Language::Yaml) ==
+        V{"https://x.example/a b"});
+  // A Link header is markup around its URL, not one URL with blanks.
+  CHECK(texts(R"(f('https://x.example/a; rel="preconnect"'))", Language::JavaScript) ==
+        V{"https://x.example/a"});
+  // A quoted query value stays part of the URL.
+  CHECK(texts(R"(u = "https://x.example/d?f=a;filename=\"b.tgz\"")", Language::Python) ==
+        V{"https://x.example/d?f=a;filename=\"b.tgz\""});
+}
