@@ -473,7 +473,7 @@ public:
       : src_(src), lang_(lang), options_(options), each_(each) {}
 
   void run() {
-    std::size_t resume = 0; // candidates before this lie inside a URL already found
+    std::size_t& resume = resume_;
     for (std::size_t colon = 0;; ++colon) {
       colon = find_byte_in_context(src_, std::max(colon, resume), kUrlColon);
       if (colon >= src_.size()) break;
@@ -599,7 +599,9 @@ private:
           piece.text.substr(0, std::min(piece.text.find_first_of("\"'`", k), piece.text.size()));
     bool holes = false;
     UrlContext context = UrlContext::Prose;
-    std::size_t e = text ? structural_end(piece.text, k, context) : css_url_end(piece.text, k);
+    const std::size_t not_before = resume_ > line_start_ ? resume_ - line_start_ : 0;
+    std::size_t e =
+        text ? structural_end(piece.text, k, context, not_before) : css_url_end(piece.text, k);
     const bool exact = e != npos;
     // printf templates are common in docs; in an attribute they are not.
     unsigned active = active_placeholder_styles(options_.placeholders, context == UrlContext::Prose,
@@ -665,7 +667,10 @@ private:
   }
 
   // The URL's end where markup around it gives its extent exactly, or npos.
-  static std::size_t structural_end(std::string_view t, std::size_t k, UrlContext& context) {
+  // Markup that opens before `not_before` (inside the URL found last: its closing quote) opens
+  // nothing: a fix inside that URL must not change what follows it.
+  static std::size_t structural_end(std::string_view t, std::size_t k, UrlContext& context,
+                                    std::size_t not_before) {
     const std::string_view before = t.substr(0, k);
     auto until = [&](char close, std::string_view forbidden) -> std::size_t {
       for (std::size_t i = k; i < t.size(); ++i) {
@@ -691,7 +696,7 @@ private:
       return npos;
     }
     if (before.ends_with("<")) return until('>', " \t<\\"); // autolink, reST `text <url>`_
-    if ((before.ends_with("=\"") || before.ends_with("='")) &&
+    if ((before.ends_with("=\"") || before.ends_with("='")) && k >= 2 + not_before &&
         attribute_name_before(before.substr(0, before.size() - 2))) {
       context = UrlContext::Attribute;
       const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
@@ -882,7 +887,11 @@ private:
     UrlContext in_context = context;
     if (!exact) { // markup inside the literal ("<a href=\"...\">") may give the extent
       UrlContext markup = UrlContext::Prose;
-      const std::size_t s = structural_end(piece.text.substr(0, value_end), k, markup);
+      const std::size_t previous_end =
+          resume_ > piece.source(0) ? piece.index_of(std::min(resume_, piece.source(value_end)))
+                                    : 0;
+      const std::size_t s =
+          structural_end(piece.text.substr(0, value_end), k, markup, previous_end);
       if (s != npos) {
         e = s;
         exact = holes = true;
@@ -997,6 +1006,7 @@ private:
 
   std::string_view src_;
   Language lang_;
+  std::size_t resume_ = 0; // the end of the last URL found: candidates before it lie inside it
   const FinderOptions& options_;
   const std::function<void(const FoundUrl&)>& each_;
   std::unique_ptr<Lexer> lexer_;

@@ -257,3 +257,10 @@ TEST_CASE("an attribute is a name, after a blank or '<', then =\"...\"") {
   CHECK(texts(R"(u = "https://x.example/d?f=a;filename=\"b.tgz\"")", Language::Python) ==
         V{"https://x.example/d?f=a;filename=\"b.tgz\""});
 }
+
+TEST_CASE("the quote that closes one attribute does not open another") {
+  // Found by the engine fuzzer: the second URL's `t="` was the first one's `t=` and closing quote,
+  // so encoding the first one's blank (a safe fix) made the second one disappear.
+  CHECK(texts(R"(h="s:// t="t://:")", Language::Rst) == V{"s:// t="});
+  CHECK(texts(R"(h="s://%20t="t://:")", Language::Rst) == V{"s://%20t="});
+}
