@@ -6,13 +6,15 @@
 #   holdout.tsv owner/name<TAB>commit     -> DEST/holdout/owner+name (held-out repositories, scored apart)
 #   fresh.tsv   owner/name<TAB>commit     -> DEST/fresh/owner+name   (a second, fresh held-out group)
 #   fresh2.tsv  owner/name<TAB>commit     -> DEST/fresh2/owner+name  (a third held-out group)
+#   fresh3.tsv  owner/name<TAB>commit     -> DEST/fresh3/owner+name  (a fourth held-out group)
 #
-# Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] DEST
+# Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] DEST
 #   --ci          only the npm and Debian parts (what a CI machine without the GitHub mirrors can
-#                 get); implies --no-holdout, --no-fresh and --no-fresh2
+#                 get); implies --no-holdout, --no-fresh, --no-fresh2 and --no-fresh3
 #   --no-holdout  leave out the holdout repositories (holdout.tsv)
 #   --no-fresh    leave out the fresh repositories (fresh.tsv)
 #   --no-fresh2   leave out the fresh2 repositories (fresh2.tsv)
+#   --no-fresh3   leave out the fresh3 repositories (fresh3.tsv)
 # Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
 #
 # Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
@@ -26,13 +28,15 @@ ci=0
 holdout=1
 freshgroup=1
 fresh2group=1
-usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] DEST"
+fresh3group=1
+usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] DEST"
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case $1 in
-    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0 ;;
+    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0; fresh3group=0 ;;
     --no-holdout) holdout=0 ;;
     --no-fresh) freshgroup=0 ;;
     --no-fresh2) fresh2group=0 ;;
+    --no-fresh3) fresh3group=0 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
@@ -116,6 +120,8 @@ build_repos() {
 [[ $freshgroup -eq 1 && -f "$here/fresh.tsv" ]] && build_repos "$here/fresh.tsv" fresh fresh
 # The fresh2 group: repositories added after the fresh group had been used for tuning, scored apart.
 [[ $fresh2group -eq 1 && -f "$here/fresh2.tsv" ]] && build_repos "$here/fresh2.tsv" fresh2 fresh2
+# The fresh3 group: repositories added after the fresh2 group had been used for tuning, scored apart.
+[[ $fresh3group -eq 1 && -f "$here/fresh3.tsv" ]] && build_repos "$here/fresh3.tsv" fresh3 fresh3
 
 # --- npm packages ------------------------------------------------------------------------------
 while IFS=$'\t' read -r name version; do

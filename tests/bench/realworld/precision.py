@@ -10,7 +10,8 @@ the same path + line + rule) and prints per rule and overall figures and the rev
 that are no longer reported (regressions). The figures are given for the main corpus (repos/, npm/,
 debian/), for the holdout group (holdout/, repositories never used to tune the finder), for the
 fresh group (fresh/, added after the holdout had been used for tuning), for the fresh2 group
-(fresh2/, added after the fresh group had been used for tuning) and for all together.
+(fresh2/, added after the fresh group had been used for tuning), for the fresh3 group (fresh3/,
+added after the fresh2 group had been used for tuning) and for all together.
 See README.md in this directory. Standard library only.
 """
 import argparse
@@ -125,14 +126,14 @@ def file_lines(dest, rel):
     return _lines_cache[rel]
 
 
-GROUPS = ("main", "holdout", "fresh", "fresh2")
+GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3")
 
 
 def group_of(rel):
-    """'holdout' / 'fresh' / 'fresh2' for paths under DEST/holdout/ / DEST/fresh/ / DEST/fresh2/,
-    'main' for everything else."""
+    """'holdout' / 'fresh' / 'fresh2' / 'fresh3' for paths under DEST/holdout/ / DEST/fresh/ /
+    DEST/fresh2/ / DEST/fresh3/, 'main' for everything else."""
     top = rel.split("/", 1)[0]
-    return top if top in ("holdout", "fresh", "fresh2") else "main"
+    return top if top in ("holdout", "fresh", "fresh2", "fresh3") else "main"
 
 
 def corpus_bytes(dest):
@@ -249,10 +250,12 @@ def main():
         tots["fresh"] = print_table("fresh (fresh/)", per["fresh"], mb["fresh"])
     if mb["fresh2"] or per["fresh2"]:
         tots["fresh2"] = print_table("fresh2 (fresh2/)", per["fresh2"], mb["fresh2"])
+    if mb["fresh3"] or per["fresh3"]:
+        tots["fresh3"] = print_table("fresh3 (fresh3/)", per["fresh3"], mb["fresh3"])
     tots["all"] = print_table("combined", per["all"], mb["all"])
     print()
     for g, title in (("main", "main"), ("holdout", "holdout"), ("fresh", "fresh"),
-                     ("fresh2", "fresh2"), ("all", "combined")):
+                     ("fresh2", "fresh2"), ("fresh3", "fresh3"), ("all", "combined")):
         if g in tots:
             print(overall_line(title, tots[g]))
     prec = precision_of(tots["all"])
