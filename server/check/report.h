@@ -65,9 +65,9 @@ struct FileReport {
   std::string path;
   bool named = false; // named on the command line: not checking it is an error
   std::vector<Reported> diagnostics;
-  std::size_t more = 0;            // findings beyond --max-findings-per-file, not listed
+  std::size_t more = 0; // findings beyond --max-findings-per-file, not listed
   std::vector<std::pair<const RuleInfo*, Severity>> unlisted; // ... counted in the summary
-  std::size_t total = 0;           // all findings, listed or not
+  std::size_t total = 0;                                      // all findings, listed or not
   std::size_t baselined = 0;       // findings the baseline holds, not reported
   std::vector<std::string> errors; // could not read or write: the run exits 2
   std::vector<std::string> notes;  // e.g. not valid UTF-8
@@ -94,6 +94,12 @@ std::string printable(std::string_view text);
 
 // "larger than maxFileSize", "binary": why a file was not checked, as a phrase.
 std::string skip_phrase(const FileReport& f);
+
+// Whether a file not checked is named in a report's list of files: each one named on the command
+// line or skipped for its size or configuration; binary files met by the walk are only counted.
+inline bool names_skip(const FileReport& f) {
+  return f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary);
+}
 
 // The run's summary in words: "Found 3 problems (2 errors, 1 warning) in 2 files; 12 files
 // checked.", and what was fixed, would be fixed, was not checked or is in the baseline.

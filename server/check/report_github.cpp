@@ -28,7 +28,7 @@ public:
   void file(const FileReport& f) override {
     for (const std::string& e : f.errors)
       write("::error::" + gh_escape(e, false) + "\n");
-    if (f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary))
+    if (names_skip(f))
       write(std::string(f.named ? "::error" : "::warning") + " file=" + gh_escape(f.path, true) +
             "::not checked: " + gh_escape(skip_phrase(f), false) + "\n");
     for (const Reported& r : f.diagnostics) {
@@ -37,9 +37,9 @@ public:
                                                             : "notice";
       write(std::string("::") + level + " file=" + gh_escape(f.path, true) +
             ",line=" + std::to_string(r.start.line) + ",col=" + std::to_string(r.start.column) +
-            ",endLine=" + std::to_string(r.end.line) + ",endColumn=" +
-            std::to_string(r.end.column) + ",title=" +
-            gh_escape(std::string(r.rule->id) + " " + std::string(r.rule->name), true) +
+            ",endLine=" + std::to_string(r.end.line) +
+            ",endColumn=" + std::to_string(r.end.column) +
+            ",title=" + gh_escape(std::string(r.rule->id) + " " + std::string(r.rule->name), true) +
             "::" + gh_escape(r.message, false) + "\n");
     }
   }

@@ -47,11 +47,10 @@ public:
            {"location",
             {{"path", f.path}, {"lines", {{"begin", r.start.line}, {"end", r.end.line}}}}}});
     }
-    // What could not be read or was not checked is said too, so that the merge request shows it
-    // (binary files found by the walk are only counted, as in the text report).
+    // What could not be read or was not checked is said too, so that the merge request shows it.
     for (const std::string& e : f.errors)
       add_file_issue(f.path, "pctlint error", e, "major");
-    if (f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary))
+    if (names_skip(f))
       add_file_issue(f.path, "pctlint not-checked", "not checked: " + skip_phrase(f), "info");
   }
   void finish(const Summary&) override {

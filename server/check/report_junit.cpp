@@ -73,9 +73,8 @@ public:
                  "  </testsuite>\n";
       ++errors_;
     }
-    // A file not checked is a skipped test case, so a CI's test view shows it (binary files found
-    // by the walk are only counted, as in the text report).
-    if (f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary)) {
+    // A file not checked is a skipped test case, so a CI's test view shows it.
+    if (names_skip(f)) {
       suites_ += "  <testsuite name=\"" + path +
                  "\" tests=\"1\" failures=\"0\" errors=\"0\" "
                  "skipped=\"1\">\n    <testcase classname=\"" +

@@ -33,11 +33,8 @@ public:
     };
     for (const std::string& n : f.notes)
       note(printable(n));
-    // What was not checked: each file named on the command line or too large; binary files
-    // found in a walk are only counted in the summary.
-    if (f.skipped != SkipReason::None && !f.named &&
-        (f.skipped == SkipReason::TooLarge || f.skipped == SkipReason::InvalidConfig))
-      note("not checked: " + skip_phrase(f));
+    // What was not checked (a file named on the command line is an error, below).
+    if (names_skip(f) && !f.named) note("not checked: " + skip_phrase(f));
     text += f.diff;
     for (const Reported& r : f.diagnostics)
       format(text, path, r);
@@ -50,8 +47,9 @@ public:
     for (const std::string& e : f.errors)
       std::fputs(("pctlint: " + printable(e) + "\n").c_str(), stderr);
     if (f.named && f.skipped != SkipReason::None)
-      std::fputs(("pctlint: " + printable(f.path) + ": not checked: " + skip_phrase(f) + "\n").c_str(),
-                 stderr);
+      std::fputs(
+          ("pctlint: " + printable(f.path) + ": not checked: " + skip_phrase(f) + "\n").c_str(),
+          stderr);
     // Not `f.rendered ? *f.rendered : render(f)`: that expression is a copy of the text.
     if (f.rendered)
       write(*f.rendered);
