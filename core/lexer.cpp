@@ -240,17 +240,14 @@ private:
   void open_string(std::size_t open, std::size_t content, std::string_view close,
                    EscapeStyle escapes, char quote, bool spans_lines, bool escaped_quote = false,
                    char holes = 0) {
+    lit_.reset();
     lit_.open = open;
     lit_.content_begin = content;
     lit_.close.assign(close);
-    lit_.stops = {};
-    lit_.value_end = npos;
     lit_.escapes = escapes;
     lit_.quote = quote;
     lit_.spans_lines = spans_lines;
     lit_.hole_sigil = holes;
-    lit_.attribute = lit_.list = lit_.url_attribute = lit_.plain = lit_.regex = lit_.heredoc =
-        false;
     lit_.config = spec_.config;
     lit_.escaped_quotes = escaped_quote;
     until_ = string_end(lit_, content);
@@ -1344,11 +1341,13 @@ std::size_t quote_outside_templates(std::string_view source, char quote, std::si
   for (std::size_t i = from; i < end;) {
     const std::size_t q = find_any_of3(source, i, end, quote, '{', quote);
     if (q >= end || source[q] == quote) return q;
-    // A "{{" or "{%": skip to its close, if it closes within the value's stretch.
+    // A "{{" or "{%": skip to its close, if it closes on the same line within 512 bytes (as
+    // placeholders do; a search to the end from each opener would cost the square of a line).
     if (q + 1 < end && (source[q + 1] == '{' || source[q + 1] == '%')) {
       const std::string_view close = source[q + 1] == '{' ? "}}" : "%}";
-      const std::size_t c = source.substr(0, end).find(close, q + 2);
-      if (c != npos) {
+      const std::size_t window = std::min(end, q + 2 + 512);
+      const std::size_t c = source.substr(0, window).find(close, q + 2);
+      if (c != npos && source.substr(q, c - q).find('\n') == npos) {
         i = c + 2;
         continue;
       }

@@ -48,6 +48,15 @@ struct Literal {
   // A backslash keeps the literal open though escapes are not decoded (Python raw strings; PHP's,
   // Ruby's and Perl's single quotes).
   bool escaped_quotes = false;
+
+  // Back to a default literal, keeping `close`'s buffer (the code lexer reuses one literal for
+  // every string it meets).
+  void reset() {
+    std::string buffer = std::move(close);
+    buffer.clear();
+    *this = Literal{};
+    close = std::move(buffer);
+  }
 };
 
 struct Where {
