@@ -843,7 +843,7 @@ private:
     if (!formatted && start_ > line_start_ &&
         (((src_[start_ - 1] == '"' || src_[start_ - 1] == '\'') && !lit.attribute) ||
          src_[start_ - 1] == '`')) {
-      const std::size_t inner_close = src_.find(src_[start_ - 1], start_);
+      const std::size_t inner_close = src_.substr(0, line_end_).find(src_[start_ - 1], start_);
       formatted = inner_close < line_end_ && formatted_literal(src_, line_start_, start_ - 1,
                                                                inner_close + 1, line_end_, lang);
     }
