@@ -23,6 +23,9 @@ INPUTS = {
     "one URL of openers in a literal: {{ ${ <% %( [":
         lambda n: "u = 'http://a/" + "{{${<%%([" * (n // 9) + "'\n",
     "one URL of %u0041 in a literal": lambda n: "u = 'http://a/" + "%u0041" * (n // 6) + "'\n",
+    # An attribute's template openers that never close ({{ "x" ...): each looks for its close.
+    "an HTML attribute of unclosed {{ with quotes":
+        lambda n: '<a href="http://a/' + '{{ "x" ' * (n // 7) + '">\n',
 }
 
 
@@ -71,7 +74,7 @@ def lsp_times(text, name):
     send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     t0 = time.perf_counter()
     send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "python" if name.endswith(".py") else "plaintext", "version": 1, "text": text}}})
+        "uri": uri, "languageId": {".py": "python", ".html": "html"}.get(os.path.splitext(name)[1], "plaintext"), "version": 1, "text": text}}})
     until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
     t1 = time.perf_counter()
     end = len(text.rstrip("\n").encode("utf-16-le")) // 2
@@ -109,7 +112,8 @@ def main():
                                 "lsp hover s", "lsp MB")}
         for n in sizes:
             text = make(n)
-            fname = "a.py" if text.startswith("u = '") else "a.txt"
+            fname = ("a.py" if text.startswith("u = '") else
+                     "a.html" if text.startswith("<a ") else "a.txt")
             path = os.path.join(work, fname)
             with open(path, "w") as f:
                 f.write(text)
