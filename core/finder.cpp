@@ -806,7 +806,7 @@ private:
     ll.decoded = has_escapes(content, lit.escapes, lit.quote);
     if (ll.decoded)
       ll.text = decode_literal(src_, ll.from, ll.close, lit.escapes, lit.quote,
-                               spec_of(lang).code_point_hex);
+                               spec_of(lang).code_point_hex, spec_of(lang).code_point_octal);
     return ll;
   }
 
@@ -941,8 +941,8 @@ private:
       url_.join_source_ends.push_back(previous_close);
       previous_close = close;
       if (has_escapes(src_.substr(next + 1, close - next - 1), lit.escapes, lit.quote)) {
-        const DecodedText d =
-            decode_literal(src_, next + 1, close, lit.escapes, lit.quote, spec.code_point_hex);
+        const DecodedText d = decode_literal(src_, next + 1, close, lit.escapes, lit.quote,
+                                             spec.code_point_hex, spec.code_point_octal);
         joined_.text += d.text;
         joined_.offsets.insert(joined_.offsets.end(), d.offsets.begin(), d.offsets.end() - 1);
       } else {

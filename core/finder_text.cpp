@@ -34,6 +34,7 @@ struct Out {
     d.offsets.push_back(origin);
   }
   void put_cp(char32_t cp, std::size_t origin) {
+    if (!is_scalar(cp)) d.lossy.push_back(origin);
     std::string utf8;
     append_utf8(utf8, is_scalar(cp) ? cp : 0xFFFD);
     for (char c : utf8)
@@ -43,7 +44,7 @@ struct Out {
 
 // Decodes the backslash escape at s[i] (s[i] == '\\'); returns the source length consumed.
 std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& out,
-                      bool code_point_hex) {
+                      bool code_point_hex, bool code_point_octal) {
   if (i + 1 >= end) {
     out.put('\\', i);
     return 1;
@@ -111,12 +112,15 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
     return 10;
   }
   default:
-    if (c >= '0' && c <= '7') { // octal: a byte
+    if (c >= '0' && c <= '7') { // octal: a byte, or a code point where the language says so
       std::size_t k = 1;
       unsigned value = 0;
       while (k <= 3 && i + k < end && s[i + k] >= '0' && s[i + k] <= '7')
         value = value * 8 + unsigned(s[i + k++] - '0');
-      out.put(static_cast<char>(value & 0xFF), i);
+      if (code_point_octal)
+        out.put_cp(value, i); // at most \777: U+01FF in Python, U+00FF in JavaScript and Java
+      else
+        out.put(static_cast<char>(value & 0xFF), i);
       return k;
     }
     break;
@@ -167,7 +171,8 @@ std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out)
 } // namespace
 
 DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t end,
-                           EscapeStyle style, char quote, bool code_point_hex) {
+                           EscapeStyle style, char quote, bool code_point_hex,
+                           bool code_point_octal) {
   DecodedText d;
   d.text.reserve(end - begin);
   d.offsets.reserve(end - begin + 1);
@@ -175,7 +180,7 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
   for (std::size_t i = begin; i < end;) {
     const char c = s[i];
     if (style == EscapeStyle::Backslash && c == '\\') {
-      i += backslash(s, i, end, out, code_point_hex);
+      i += backslash(s, i, end, out, code_point_hex, code_point_octal);
     } else if (style == EscapeStyle::SingleQuoted && c == '\\' && i + 1 < end &&
                (s[i + 1] == '\\' || s[i + 1] == quote)) {
       out.put(s[i + 1], i);
@@ -186,7 +191,8 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
     } else if (style == EscapeStyle::Entities && c == '&') {
       i += entity(s, i, end, out);
     } else if (style == EscapeStyle::MarkdownBackslash && c == '\\' && i + 1 < end &&
-               static_cast<unsigned char>(s[i + 1]) < 0x80 && std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
+               static_cast<unsigned char>(s[i + 1]) < 0x80 &&
+               std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
       out.put(s[i + 1], i);
       i += 2;
     } else {
@@ -395,7 +401,8 @@ std::size_t percent_name_end(std::string_view t, std::size_t i) {
     if (close != npos) return close + 2;
   }
   if (const std::size_t end = lower_percent_name_end(t, i); end != npos) return end;
-  if (t[i] != '%' || i + 1 >= t.size() || !((t[i + 1] >= 'A' && t[i + 1] <= 'Z') || t[i + 1] == '_'))
+  if (t[i] != '%' || i + 1 >= t.size() ||
+      !((t[i + 1] >= 'A' && t[i + 1] <= 'Z') || t[i + 1] == '_'))
     return npos;
   std::size_t k = i + 1;
   while (k < t.size() && is_upper_word(t[k]))

@@ -110,7 +110,8 @@ constexpr std::array kLanguages = {
                  .single_quotes = true,
                  .triple_quotes = true,
                  .concatenation = "+",
-                 .printf = true},
+                 .printf = true,
+                 .code_point_octal = true},
     LanguageSpec{.id = L::Kotlin,
                  .name = "kotlin",
                  .extensions = "kt kts",
@@ -145,7 +146,8 @@ constexpr std::array kLanguages = {
                  .backtick_template = true,
                  .regex_literals = true,
                  .concatenation = "+",
-                 .code_point_hex = true},
+                 .code_point_hex = true,
+                 .code_point_octal = true},
     LanguageSpec{.id = L::TypeScript,
                  .name = "typescript",
                  .extensions = "ts tsx mts cts",
@@ -157,7 +159,8 @@ constexpr std::array kLanguages = {
                  .backtick_template = true,
                  .regex_literals = true,
                  .concatenation = "+",
-                 .code_point_hex = true},
+                 .code_point_hex = true,
+                 .code_point_octal = true},
     LanguageSpec{.id = L::Go,
                  .name = "go",
                  .extensions = "go",
@@ -190,7 +193,8 @@ constexpr std::array kLanguages = {
                  .concatenation = "+",
                  .adjacent_literals = true,
                  .printf = true,
-                 .code_point_hex = true},
+                 .code_point_hex = true,
+                 .code_point_octal = true},
     LanguageSpec{.id = L::Ruby,
                  .name = "ruby",
                  .extensions = "rb rake gemspec ru podspec",
@@ -453,8 +457,7 @@ CommentSyntax comment_syntax(Language lang) {
   // A block comment is the only kind in Markdown, HTML and CSS; Ruby's =begin/=end and Lua's long
   // comments take whole lines, so a line comment serves there.
   const bool line_block = lang == Language::Ruby || lang == Language::Lua;
-  return {spec.line_comment, line_block ? "" : spec.block_open,
-          line_block ? "" : spec.block_close};
+  return {spec.line_comment, line_block ? "" : spec.block_open, line_block ? "" : spec.block_close};
 }
 
 } // namespace pctlint

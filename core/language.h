@@ -62,11 +62,11 @@ enum class Syntax {
 
 // How a string literal's escapes are written.
 enum class EscapeStyle {
-  None,      // raw strings: bytes as they are
-  Backslash, // C-like escapes
-  Doubling,  // '' for ' (SQL, YAML single-quoted)
-  SingleQuoted, // only \\ and \' (PHP, Ruby and Perl single quotes)
-  Entities,  // &amp; &#x41; (HTML/XML attributes)
+  None,              // raw strings: bytes as they are
+  Backslash,         // C-like escapes
+  Doubling,          // '' for ' (SQL, YAML single-quoted)
+  SingleQuoted,      // only \\ and \' (PHP, Ruby and Perl single quotes)
+  Entities,          // &amp; &#x41; (HTML/XML attributes)
   MarkdownBackslash, // \& for & : a backslash before ASCII punctuation (CommonMark), else itself
 };
 
@@ -87,19 +87,20 @@ struct LanguageSpec {
   Syntax syntax = Syntax::Code;
 
   // Comments.
-  std::string_view line_comment = {};        // "//", "#", "--" or empty
-  std::string_view line_comment2 = {};       // a second one ("#" in PHP, ";" in INI) or empty
-  std::string_view block_open = {};          // "/*", "<!--", "--[[" or empty
-  std::string_view block_close = {};         // "*/", "-->", "]]" or empty
-  bool nested_comments = false;         // /* /* */ */ nests (Rust, Swift, Kotlin)
-  bool line_comment_needs_space = false; // '#' starts a comment only at a line start or after a blank
+  std::string_view line_comment = {};  // "//", "#", "--" or empty
+  std::string_view line_comment2 = {}; // a second one ("#" in PHP, ";" in INI) or empty
+  std::string_view block_open = {};    // "/*", "<!--", "--[[" or empty
+  std::string_view block_close = {};   // "*/", "-->", "]]" or empty
+  bool nested_comments = false;        // /* /* */ */ nests (Rust, Swift, Kotlin)
+  bool line_comment_needs_space =
+      false; // '#' starts a comment only at a line start or after a blank
 
   // Strings. Double quotes always have backslash escapes.
   bool double_quotes = true;
   bool single_quotes = false;
   EscapeStyle single_quote_escapes = EscapeStyle::Backslash;
   bool quotes_span_lines = false; // '...' and "..." may hold newlines (shell, Ruby, PHP, SQL, Rust)
-  bool triple_quotes = false;     // """...""" (and ''' with single quotes): Python, Java, Kotlin, TOML
+  bool triple_quotes = false; // """...""" (and ''' with single quotes): Python, Java, Kotlin, TOML
   bool python_prefixes = false;   // r"", b"", f"", rb"" ... (r: raw)
   bool backtick_template = false; // `...${expr}...` (JavaScript, TypeScript)
   bool backtick_raw = false;      // `...` raw, multi-line (Go)
@@ -117,10 +118,12 @@ struct LanguageSpec {
   bool adjacent_literals = false; // "a" "b" is "ab" (C, C++, Python, Ruby)
 
   // Values.
-  bool printf = false;        // strings are commonly printf format strings
+  bool printf = false;         // strings are commonly printf format strings
   bool code_point_hex = false; // \xHH is a code point (JS, Python, C#), not a byte (C, Go, PHP)
-  bool config = false;        // a configuration format: its strings and values are config values
-  bool plain_values = false;  // key: value / key=value lines hold unquoted values (YAML, INI, shell)
+  // \345 is a code point (U+00E5: Python str, JavaScript, Java), not a byte (C, Go, Ruby, PHP).
+  bool code_point_octal = false;
+  bool config = false;       // a configuration format: its strings and values are config values
+  bool plain_values = false; // key: value / key=value lines hold unquoted values (YAML, INI, shell)
 };
 
 std::span<const LanguageSpec> all_languages();

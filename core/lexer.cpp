@@ -428,7 +428,7 @@ private:
     switch (c) {
     case '"':
     case '\'':
-      return quote(i, c);
+      return open_quoted(i, c);
     case '`':
       if (spec_.backtick_template) {
         open_string(i, i + 1, "`", EscapeStyle::Backslash, '`', true, false, '$');
@@ -459,6 +459,53 @@ private:
       break;
     }
     pos_ = i + 1;
+  }
+
+  // A quote in code: opens a string literal, and says whether its braces are a format string's.
+  void open_quoted(std::size_t i, char q) {
+    quote(i, q);
+    if (mode_ == Mode::String && lit_.open == i) lit_.format_braces = format_braces_at(i);
+  }
+
+  // Whether the literal opened at `i` is a format string whose {{ and }} stand for braces and
+  // whose {...} are code or arguments: Python's f-strings, C#'s $"...", and the first string of
+  // Rust's formatting macros (format!, println!, write!(f, ...) and the rest).
+  bool format_braces_at(std::size_t i) const {
+    if (spec_.python_prefixes) {
+      const std::string_view prefix = prefix_before(i);
+      return prefix.find('f') != npos || prefix.find('F') != npos;
+    }
+    if (spec_.csharp_verbatim)
+      return i > begin_ &&
+             (src_[i - 1] == '$' || (src_[i - 1] == '@' && i > begin_ + 1 && src_[i - 2] == '$'));
+    if (spec_.rust_raw) return rust_format_macro_before(i);
+    return false;
+  }
+
+  bool rust_format_macro_before(std::size_t i) const {
+    std::size_t k = i;
+    while (k > begin_ && (src_[k - 1] == '#' || src_[k - 1] == 'r')) // r"..." r#"..."#
+      --k;
+    char c = previous_significant(k, &k);
+    if (c == ',') { // write!(f, "...") writeln!(out, "..."): one argument before the format
+      --k;
+      while (k > begin_ && (is_ident(src_[k - 1]) || src_[k - 1] == '.' || src_[k - 1] == '&' ||
+                            is_blank(src_[k - 1])))
+        --k;
+      c = previous_significant(k, &k);
+    }
+    if (c != '(') return false;
+    c = previous_significant(k - 1, &k);
+    if (c != '!') return false;
+    std::size_t name_end = k - 1, name = name_end;
+    while (name > begin_ && is_ident(src_[name - 1]))
+      --name;
+    static constexpr std::string_view kMacros[] = {
+        "format",  "print", "println",     "eprint", "eprintln",      "write",
+        "writeln", "panic", "format_args", "todo",   "unimplemented", "unreachable",
+        "info",    "warn",  "error",       "debug",  "trace"};
+    const std::string_view id = src_.substr(name, name_end - name);
+    return std::find(std::begin(kMacros), std::end(kMacros), id) != std::end(kMacros);
   }
 
   void quote(std::size_t i, char q) {

@@ -45,6 +45,8 @@ struct Literal {
   bool plain = false;         // unquoted (a YAML/INI/.env value, a shell word)
   bool regex = false;         // known to be a regular expression (regex literal, pattern="")
   bool heredoc = false;       // a heredoc's body
+  // {{ and }} stand for braces and {...} for code (Python f-strings, C# $"...", Rust's format!).
+  bool format_braces = false;
   // A backslash keeps the literal open though escapes are not decoded (Python raw strings; PHP's,
   // Ruby's and Perl's single quotes).
   bool escaped_quotes = false;

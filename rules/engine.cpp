@@ -4,6 +4,7 @@
 #include "core/scan.h"
 #include "core/url.h"
 #include "rules/catalog/catalog.h"
+#include "rules/fix_check.h"
 #include "rules/rule.h"
 #include "rules/suppression.h"
 
@@ -425,6 +426,31 @@ FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& di
   return result;
 }
 
+namespace {
+
+constexpr std::size_t npos_index = static_cast<std::size_t>(-1);
+
+// The diagnostic whose applied fix is to blame for a failed check: one with an edit in
+// [at, until], else the nearest after `at`, else the nearest before it. npos when none applies.
+std::size_t blamed_fix(const std::vector<Diagnostic>& diagnostics, bool unsafe,
+                       const FixCheck& check) {
+  std::size_t inside = npos_index, after = npos_index, before = npos_index;
+  std::size_t after_at = SIZE_MAX, before_at = 0;
+  for (std::size_t k = 0; k < diagnostics.size(); ++k) {
+    const Diagnostic& d = diagnostics[k];
+    if (!d.fix || d.fix->edits.empty() || (!unsafe && d.fix->applicability != Applicability::Safe))
+      continue;
+    for (const Edit& e : d.fix->edits) {
+      if (e.end >= check.at && e.begin <= check.until) inside = k;
+      if (e.begin >= check.at && e.begin < after_at) after_at = e.begin, after = k;
+      if (e.begin < check.at && e.begin >= before_at) before_at = e.begin, before = k;
+    }
+  }
+  return inside != npos_index ? inside : after != npos_index ? after : before;
+}
+
+} // namespace
+
 FixResult fix_all(std::string_view source, Language lang, const Config& config, bool unsafe) {
   FixResult total{std::string(source), 0, 0, {}, {}, true};
   // Each pass applies non-overlapping fixes; overlapping ones wait for the next pass. Fixes only
@@ -436,6 +462,19 @@ FixResult fix_all(std::string_view source, Language lang, const Config& config, 
       break;
     }
     FixResult step = apply_fixes(total.text, lr.diagnostics, unsafe);
+    // The pass's text is checked; a fix that fails is dropped and the pass made again without it.
+    for (int attempt = 0; step.applied > 0; ++attempt) {
+      const FixCheck check = check_fix(total.text, step.text, step.edits, lang, config.finder);
+      if (check.ok) break;
+      const std::size_t k = attempt < 32 ? blamed_fix(lr.diagnostics, unsafe, check) : npos_index;
+      if (k == npos_index) { // nothing to blame, or too many: this pass applies nothing
+        step.applied = 0;
+        break;
+      }
+      total.dropped.push_back({lr.diagnostics[k], check.reason, pass == 0});
+      lr.diagnostics[k].fix.reset();
+      step = apply_fixes(total.text, lr.diagnostics, unsafe);
+    }
     if (step.applied == 0) {
       total.remaining = std::move(lr.diagnostics);
       break;

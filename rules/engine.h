@@ -81,6 +81,13 @@ private:
   Language language_ = Language::PlainText;
 };
 
+// A fix left out because the text it made failed check_fix (rules/fix_check.h).
+struct DroppedFix {
+  Diagnostic diagnostic;  // in the coordinates of the text the pass it was dropped in started from
+  std::string reason;     // "it would break a format string's braces"
+  bool first_pass = true; // whether those are the original text's coordinates
+};
+
 struct FixResult {
   std::string text;
   std::size_t applied = 0;
@@ -91,6 +98,8 @@ struct FixResult {
   // edits above are all it applied (more passes edit text earlier ones produced).
   std::vector<Diagnostic> remaining;
   bool one_pass = true;
+  // fix_all: the fixes it did not apply because the text they made failed check_fix.
+  std::vector<DroppedFix> dropped = {};
 };
 
 // Applies the fixes of `diagnostics` (safe ones; unsafe too when `unsafe`), never two that
@@ -99,7 +108,9 @@ FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& di
                       bool unsafe);
 
 // Lint and fix until nothing more applies (bounded); what `--fix` and "Fix all" do. The result's
-// `remaining` are the findings of the fixed text.
+// `remaining` are the findings of the fixed text. Each pass's text is checked (check_fix): a fix
+// that would change the file's lexical structure or a literal's value outside its URL is dropped
+// and listed in `dropped`.
 FixResult fix_all(std::string_view source, Language lang, const Config& config, bool unsafe);
 
 // The edit that suppresses `rule_id` on the line holding `offset`, in the language's comment

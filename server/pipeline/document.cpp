@@ -28,6 +28,19 @@ CheckedDocument check_document(std::string_view text, Language lang, const Confi
   } else {
     result.fix = fix_all(text, lang, config, fix == FixMode::Unsafe);
     result.diagnostics = std::move(result.fix.remaining);
+    // A fix the check refused is said: the user asked for it and it did not happen.
+    const std::optional<LineIndex> index =
+        result.fix.dropped.empty() ? std::nullopt : std::optional<LineIndex>(text);
+    for (const DroppedFix& dropped : result.fix.dropped) {
+      std::string where;
+      if (dropped.first_pass) {
+        const LinePosition p = index->position_of(dropped.diagnostic.begin, OffsetEncoding::Utf32);
+        where =
+            " at line " + std::to_string(p.line + 1) + ", column " + std::to_string(p.column + 1);
+      }
+      result.notes.push_back("fix of " + std::string(dropped.diagnostic.rule->id) + where +
+                             " not applied: " + dropped.reason);
+    }
     if (result.fix.text != text) result.fixed = std::move(result.fix.text);
   }
   // The note explains findings' columns; a file without findings needs none (and most files are

@@ -1,0 +1,100 @@
+// A fix changes how a URL is written and nothing else: check_fix (rules/fix_check.h) and fix_all,
+// which drops and says a fix that fails it.
+#include "core/structure.h"
+#include "rules/config.h"
+#include "rules/engine.h"
+#include "rules/fix_check.h"
+
+#include <doctest/doctest.h>
+#include <string>
+
+using namespace pctlint;
+
+namespace {
+
+std::string fixed(std::string_view src, Language lang, bool unsafe = false) {
+  return fix_all(src, lang, Config{}, unsafe).text;
+}
+
+std::string only_reason(std::string_view src, Language lang) {
+  const FixResult r = fix_all(src, lang, Config{}, false);
+  REQUIRE(r.dropped.size() == 1);
+  return r.dropped[0].reason;
+}
+
+} // namespace
+
+TEST_CASE("a format string's doubled braces are never broken by a fix") {
+  // Python f-strings, Rust's format! family and C#'s $"": {{ is a brace, {x} code; a fix that
+  // turned the last } of }}} into %7D left a lone } (a SyntaxError, a compile error).
+  const std::string py = "x = f'http://a/?q={{{x}}}'\n";
+  CHECK(fixed(py, Language::Python) == py);
+  CHECK(only_reason(py, Language::Python) == "it would break a format string's braces");
+  const std::string rs = "let s = format!(\"http://a/?q={{{}}}\", x);\n";
+  CHECK(fixed(rs, Language::Rust) == rs);
+  const std::string wr = "write!(f, \"http://a/?q={{{}}}\", x)?;\n";
+  CHECK(fixed(wr, Language::Rust) == wr);
+  const std::string cs = "var s = $\"http://a/?q={{{x}}}\";\n";
+  CHECK(fixed(cs, Language::CSharp) == cs);
+  // Outside a format string the same bytes are plain text, and the fix is applied.
+  CHECK(fixed("x = 'http://a/?q={{{x}}}'\n", Language::Python) != "x = 'http://a/?q={{{x}}}'\n");
+}
+
+TEST_CASE("escapes decode by the language's rules: octal is a code point in Python, JS, Java") {
+  CHECK(fixed("x = \"http://a/caf\\345\"\n", Language::Python) == "x = \"http://a/caf%C3%A5\"\n");
+  CHECK(fixed("var x = \"http://a/caf\\345\";\n", Language::JavaScript) ==
+        "var x = \"http://a/caf%C3%A5\";\n");
+  CHECK(fixed("String x = \"http://a/caf\\345\";\n", Language::Java) ==
+        "String x = \"http://a/caf%C3%A5\";\n");
+  // In C an octal escape is a byte: \303\244 is the UTF-8 of U+00E4.
+  CHECK(fixed("char *x = \"http://a/\\303\\244\";\n", Language::C) ==
+        "char *x = \"http://a/%C3%A4\";\n");
+}
+
+TEST_CASE("an escape with no UTF-8 form is never rewritten") {
+  const std::string src = "y = \"http://a/\\ud800\"\n";
+  CHECK(fixed(src, Language::Python) == src);
+  CHECK(only_reason(src, Language::Python) == "it would rewrite an escape that has no UTF-8 form");
+  // A pair of surrogate escapes is one code point, and is fixed.
+  CHECK(fixed("var y = \"http://a/\\ud83d\\ude00\";\n", Language::JavaScript) ==
+        "var y = \"http://a/%F0%9F%98%80\";\n");
+}
+
+TEST_CASE("check_fix: a fix that moves a literal's end or adds a URL fails") {
+  const std::string src = "a = \"http://a/x\" + \"b\"\n";
+  // Removing the closing quote joins the two literals differently.
+  const std::vector<Edit> quote{{15, 16, ""}};
+  std::string out = src;
+  out.erase(15, 1);
+  CHECK_FALSE(check_fix(src, out, quote, Language::Python, {}).ok);
+  // Writing a second URL into a comment makes a URL appear.
+  const std::string c = "// see\nint x;\n";
+  const std::vector<Edit> add{{6, 6, " http://b/"}};
+  CHECK_FALSE(check_fix(c, "// see http://b/\nint x;\n", add, Language::Cpp, {}).ok);
+  // Uppercasing hex digits keeps everything.
+  const std::string u = "s = \"http://a/%c3%a4\"\n";
+  const std::vector<Edit> up{{14, 20, "%C3%A4"}};
+  CHECK(check_fix(u, "s = \"http://a/%C3%A4\"\n", up, Language::Python, {}).ok);
+}
+
+TEST_CASE("lexical_runs: literals, comments and code in order, covering the file") {
+  const std::string src = "x = \"a\" # c\ny = 1\n";
+  const std::vector<LexicalRun> runs = lexical_runs(src, Language::Python);
+  REQUIRE(runs.size() >= 4);
+  CHECK(runs.front().begin == 0);
+  CHECK(runs.back().end == src.size());
+  for (std::size_t k = 1; k < runs.size(); ++k)
+    CHECK(runs[k].begin == runs[k - 1].end);
+  bool literal = false, comment = false;
+  for (const LexicalRun& r : runs) {
+    if (r.region == Region::Literal) {
+      literal = true;
+      // From the content (the opening quote reads as code) to just past the closing quote.
+      CHECK(src.substr(r.begin, r.end - r.begin) == "a\"");
+      CHECK(literal_value(src, r).text == "a");
+    }
+    comment = comment || r.region == Region::Comment;
+  }
+  CHECK(literal);
+  CHECK(comment);
+}
