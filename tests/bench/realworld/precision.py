@@ -11,7 +11,8 @@ that are no longer reported (regressions). The figures are given for the main co
 debian/), for the holdout group (holdout/, repositories never used to tune the finder), for the
 fresh group (fresh/, added after the holdout had been used for tuning), for the fresh2 group
 (fresh2/, added after the fresh group had been used for tuning), for the fresh3 group (fresh3/,
-added after the fresh2 group had been used for tuning) and for all together.
+added after the fresh2 group had been used for tuning), for the fresh4 and fresh5 groups (fresh4/,
+fresh5/, added together after the fresh3 group) and for all together.
 See README.md in this directory. Standard library only.
 """
 import argparse
@@ -126,14 +127,14 @@ def file_lines(dest, rel):
     return _lines_cache[rel]
 
 
-GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3")
+GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 
 
 def group_of(rel):
-    """'holdout' / 'fresh' / 'fresh2' / 'fresh3' for paths under DEST/holdout/ / DEST/fresh/ /
-    DEST/fresh2/ / DEST/fresh3/, 'main' for everything else."""
+    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh5' for paths under DEST/holdout/ / DEST/fresh/ /
+    DEST/fresh2/ / … / DEST/fresh5/, 'main' for everything else."""
     top = rel.split("/", 1)[0]
-    return top if top in ("holdout", "fresh", "fresh2", "fresh3") else "main"
+    return top if top in GROUPS[1:] else "main"
 
 
 def corpus_bytes(dest):
@@ -252,10 +253,15 @@ def main():
         tots["fresh2"] = print_table("fresh2 (fresh2/)", per["fresh2"], mb["fresh2"])
     if mb["fresh3"] or per["fresh3"]:
         tots["fresh3"] = print_table("fresh3 (fresh3/)", per["fresh3"], mb["fresh3"])
+    if mb["fresh4"] or per["fresh4"]:
+        tots["fresh4"] = print_table("fresh4 (fresh4/)", per["fresh4"], mb["fresh4"])
+    if mb["fresh5"] or per["fresh5"]:
+        tots["fresh5"] = print_table("fresh5 (fresh5/)", per["fresh5"], mb["fresh5"])
     tots["all"] = print_table("combined", per["all"], mb["all"])
     print()
     for g, title in (("main", "main"), ("holdout", "holdout"), ("fresh", "fresh"),
-                     ("fresh2", "fresh2"), ("fresh3", "fresh3"), ("all", "combined")):
+                     ("fresh2", "fresh2"), ("fresh3", "fresh3"), ("fresh4", "fresh4"),
+                     ("fresh5", "fresh5"), ("all", "combined")):
         if g in tots:
             print(overall_line(title, tots[g]))
     prec = precision_of(tots["all"])
