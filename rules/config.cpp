@@ -19,8 +19,32 @@ bool Config::selects(std::string_view path) const {
   return exclude_globs.empty() || !exclude_globs.matches(path);
 }
 
+const std::vector<std::string>& default_test_files() {
+  static const std::vector<std::string> patterns = {
+      "test/",       "tests/",     "testing/",   "__tests__/", "spec/",      "specs/",
+      "testdata/",   "test-data/", "fixtures/",  "t/",         "unittests/", "e2e/",
+      "test_*.py",   "*_test.py",  "*_test.go",  "*_test.rs",  "*_test.rb",  "*_test.c",
+      "*_test.cc",   "*_test.cpp", "*.test.js",  "*.test.ts",  "*.spec.js",  "*.spec.ts",
+      "*.test.jsx",  "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*_spec.rb",  "*Test.java",
+      "*Tests.java", "*Test.kt",   "*Tests.kt",  "*Test.php",  "*Tests.cs",  "*Test.cs"};
+  return patterns;
+}
+
+GlobList Config::default_test_globs() {
+  static const GlobList globs = [] {
+    std::vector<std::string> errors;
+    return GlobList::compile(default_test_files(), errors);
+  }();
+  return globs;
+}
+
 const Config& Config::for_path(std::string_view path, std::optional<Config>& storage) const {
   const Config* current = this;
+  if (!test_globs.empty() && test_globs.matches(path)) {
+    storage = *this;
+    storage->fixes_unsafe = true;
+    current = &*storage;
+  }
   for (const Override& o : overrides) {
     if (!o.globs.matches(path)) continue;
     if (!storage) storage = *this;
@@ -199,6 +223,11 @@ public:
           (key == "include" ? c.include : c.exclude) = *list;
           (key == "include" ? c.include_globs : c.exclude_globs) = globs(*list, ptr);
         }
+      } else if (key == "testFiles") {
+        if (auto list = strings(value, ptr)) {
+          c.test_files = *list;
+          c.test_globs = globs(*list, ptr);
+        }
       } else if (key == "overrides") {
         overrides(value, ptr, c.overrides);
       } else if (key == "schemes") {
@@ -222,7 +251,7 @@ public:
         // Editors' schema association; nothing to apply.
       } else {
         fail(ptr, "unknown key '" + key +
-                      "' (known: rules, include, exclude, overrides, schemes, mailto, "
+                      "' (known: rules, include, exclude, testFiles, overrides, schemes, mailto, "
                       "allowNonAscii, nonAsciiInProse, placeholders, failOn, maxFileSize)");
       }
     }

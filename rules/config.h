@@ -35,7 +35,13 @@ struct LintSettings {
   bool allow_non_ascii = false;
   // PCT004 in prose too (comments, docs), where readable IRIs are common and do no harm.
   bool non_ascii_in_prose = false;
+  // Every fix is unsafe (applied only with --unsafe-fixes): set for test files (Config::for_path).
+  bool fixes_unsafe = false;
 };
+
+// Where tests are, unless the configuration's "testFiles" says otherwise: test directories and
+// the file names test runners look for (test_x.py, x_test.go, x.test.js, x_spec.rb, FooTest.java).
+const std::vector<std::string>& default_test_files();
 
 struct Override {
   std::vector<std::string> files; // patterns, as written
@@ -54,6 +60,12 @@ struct Config : LintSettings {
   std::vector<Override> overrides;
   Severity fail_on = Severity::Warning;
   std::size_t max_file_size = 4u << 20;
+  // Test files ("testFiles"): a URL in a test is often wrong on purpose (a parser's test data, a
+  // deliberately malformed certificate name), so no fix is safe there (ruff's rule: a safe fix
+  // never changes behaviour). Empty: every fix keeps its own applicability.
+  std::vector<std::string> test_files = default_test_files();
+  GlobList test_globs = default_test_globs();
+  static GlobList default_test_globs();
 
   Severity severity_of(const RuleInfo& rule) const;
   // Whether a file at `path` (relative to the configuration's directory) is to be checked.

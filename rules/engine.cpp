@@ -110,7 +110,8 @@ bool crosses_join(const FoundUrl& url, const UrlEdit& e) {
   return false;
 }
 
-Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule) {
+Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule,
+                         const Config& config) {
   Diagnostic d;
   d.rule = &rule.info();
   d.severity = f.severity;
@@ -122,7 +123,9 @@ Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule)
   if (auto& fix = f.finding.fix) {
     // A fix is safe only where the syntax gives the URL's extent; in running text the end is a
     // guess, and a fix past a wrong end would edit what is not the URL.
-    const Applicability applicability = url.exact ? fix->applicability : Applicability::Unsafe;
+    // In a test file every fix is unsafe: its URLs are often wrong on purpose (Config::test_files).
+    const Applicability applicability =
+        url.exact && !config.fixes_unsafe ? fix->applicability : Applicability::Unsafe;
     const bool crosses = std::any_of(fix->edits.begin(), fix->edits.end(),
                                      [&](const UrlEdit& e) { return crosses_join(url, e); });
     if (!crosses) {
@@ -238,7 +241,7 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
     if (urls == Urls::Keep) result.urls.push_back(url);
     checker.check(url, found);
     for (RuleFinding& f : found)
-      result.diagnostics.push_back(to_diagnostic(url, std::move(f), *all_rules()[f.rule]));
+      result.diagnostics.push_back(to_diagnostic(url, std::move(f), *all_rules()[f.rule], config));
   });
   sort_diagnostics(result.diagnostics);
   return result;
@@ -322,7 +325,8 @@ LintResult LintCache::lint(std::string_view source, Language lang, const Config&
       memo.findings = found;
     }
     for (const RuleFinding& f : memo.findings)
-      result.diagnostics.push_back(to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule]));
+      result.diagnostics.push_back(
+          to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule], config));
   });
   next_.resize(count);
   std::swap(older_, memo_);

@@ -24,7 +24,10 @@ programs.
     https://example.com/files/annual%20report.pdf
 
 ## Fix
-Percent-encodes the character (safe: it decodes to the same byte).
+Percent-encodes the character (safe: it decodes to the same byte). For a control character or
+DEL the fix is unsafe: such a byte in a URL is more often test data or a mistake elsewhere (a
+NUL terminator, a stray newline) than a character meant to be sent, and a parser that rejects it
+would accept the escape.
 )",
     .fix = FixAvailability::Always,
 };
@@ -45,9 +48,11 @@ public:
       const auto c = static_cast<unsigned char>(t[i]);
       if (!charsets::excluded_ascii.contains(c) || url.url.in_placeholder(i)) continue;
       const Span s{i, i + 1};
-      out.push_back(
-          {s, describe_char(c) + " must be percent-encoded in a URL",
-           UrlFix{"Percent-encode it: " + escape_of(c), Applicability::Safe, {{s, escape_of(c)}}}});
+      const bool control = c < 0x20 || c == 0x7F;
+      out.push_back({s, describe_char(c) + " must be percent-encoded in a URL",
+                     UrlFix{"Percent-encode it: " + escape_of(c),
+                            control ? Applicability::Unsafe : Applicability::Safe,
+                            {{s, escape_of(c)}}}});
     }
   }
 };

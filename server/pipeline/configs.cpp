@@ -93,7 +93,9 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file) {
   ForFile r;
   r.entry = for_file(file);
   const Config& c = r.entry->config;
-  if (c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty()) return r;
+  if (c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty() &&
+      c.test_globs.empty())
+    return r;
   const std::string rel = relative_to(r.entry->root, file, cwd_);
   r.selected = c.selects(rel);
   std::optional<Config> storage;

@@ -6,6 +6,8 @@
 #include "rules/fix_check.h"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 using namespace pctlint;
@@ -97,4 +99,31 @@ TEST_CASE("lexical_runs: literals, comments and code in order, covering the file
   }
   CHECK(literal);
   CHECK(comment);
+}
+
+TEST_CASE("no fix is safe in a test file, and a control character's escape is never safe") {
+  const Config config;
+  for (const char* path : {"tests/a.py", "src/test/Foo.java", "pkg/url_test.go", "test_url.py",
+                           "web/__tests__/x.js", "a/b.spec.ts", "spec/x_spec.rb"}) {
+    std::optional<Config> storage;
+    CHECK_MESSAGE(config.for_path(path, storage).fixes_unsafe, path);
+  }
+  for (const char* path : {"src/url.py", "latest/x.py", "contest.py", "docs/testing.md"}) {
+    std::optional<Config> storage;
+    CHECK_MESSAGE(!config.for_path(path, storage).fixes_unsafe, path);
+  }
+  const std::string src = "u = \"https://example.com/caf%c3%a9\"\n";
+  Config in_test;
+  in_test.fixes_unsafe = true;
+  CHECK(fix_all(src, Language::Python, in_test, false).text == src);
+  CHECK(fix_all(src, Language::Python, in_test, true).text != src);
+  // "testFiles": [] turns the policy off.
+  const ConfigResult off = parse_config(nlohmann::json::parse(R"({"testFiles": []})"));
+  REQUIRE(off.ok());
+  std::optional<Config> storage;
+  CHECK(!off.config.for_path("tests/a.py", storage).fixes_unsafe);
+  // A NUL in a URL is more often test data than a byte meant to be sent.
+  const std::string nul = "b = \"http://a/\\x00\"\n";
+  CHECK(fixed(nul, Language::Python) == nul);
+  CHECK(fixed(nul, Language::Python, true) == "b = \"http://a/%00\"\n");
 }
