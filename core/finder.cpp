@@ -607,6 +607,7 @@ private:
     unsigned active = active_placeholder_styles(options_.placeholders, context == UrlContext::Prose,
                                                 line_styles());
     const char quote = k > 0 ? piece.text[k - 1] : '\0';
+    bool quoted_whole = false;
     if (!exact && text && (quote == '"' || quote == '\'')) {
       // A quoted literal in a code block or code span: one URL, blanks and all, when it reads so.
       const std::size_t close = piece.text.find(quote, k);
@@ -621,6 +622,7 @@ private:
             reads_as_one_url(quoted, found, true)) {
           e = close;
           holes = !found.empty();
+          quoted_whole = true; // the quotes give the extent
         }
       }
     }
@@ -653,7 +655,15 @@ private:
     // A pattern written in running text (a sed script, a filter list) is not a URL.
     const std::string_view url = piece.text.substr(k, e - k);
     if (!exact && (url.find(".*") != npos || url.find(".+") != npos)) return false;
-    emit(piece, k, e, context, exact, holes, active);
+    // Markup is given its extent only where the file is markup (HTML text, raw HTML in Markdown);
+    // an attribute in plain text, a comment or another prose format is embedded markup, written
+    // about rather than parsed (an xsi:schemaLocation in an AsciiDoc listing, HTML in a PHP file
+    // read as text), and its extent is a guess.
+    const Syntax syntax = spec_of(lang_).syntax;
+    const bool given =
+        quoted_whole || (exact && (context != UrlContext::Attribute || syntax == Syntax::Markdown ||
+                                   syntax == Syntax::Markup));
+    emit(piece, k, e, context, given, holes, active);
     return true;
   }
 

@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <iterator>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,14 +31,14 @@ enum class UrlContext {
 // Template placeholder styles; their table (what each looks like, where it applies, its name in
 // the configuration) is in core/finder_text.cpp.
 enum class PlaceholderStyle : unsigned {
-  Rfc6570 = 1u << 0,      // {var} {?q,r} {/path*}
-  DollarBrace = 1u << 1,  // ${expr}
-  DoubleBrace = 1u << 2,  // {{ expr }}
-  Erb = 1u << 3,          // <%= expr %>
-  ColonParam = 1u << 4,   // /users/:id path parameters
-  Printf = 1u << 5,       // %s %d %v %1$s %(name)s: printf languages' strings, and prose
-  PercentName = 1u << 6,  // %HOSTIP %TESTNUMBER% %APPDATA% %{...%}: test harnesses, batch files, zsh
-  AngleName = 1u << 7,    // <bucket> <hostname>: documentation
+  Rfc6570 = 1u << 0,     // {var} {?q,r} {/path*}
+  DollarBrace = 1u << 1, // ${expr}
+  DoubleBrace = 1u << 2, // {{ expr }}
+  Erb = 1u << 3,         // <%= expr %>
+  ColonParam = 1u << 4,  // /users/:id path parameters
+  Printf = 1u << 5,      // %s %d %v %1$s %(name)s: printf languages' strings, and prose
+  PercentName = 1u << 6, // %HOSTIP %TESTNUMBER% %APPDATA% %{...%}: test harnesses, batch files, zsh
+  AngleName = 1u << 7,   // <bucket> <hostname>: documentation
   OptionalPart = 1u << 8, // [user:pass@] [:port]: documentation of optional parts
   CurlGlob = 1u << 9,     // [1-100] [a-z]: curl's URL globbing, on a line that runs curl
   HashBrace = 1u << 10,   // #{expr}: Ruby, CoffeeScript, Crystal, Elixir interpolation
@@ -48,8 +48,9 @@ enum class PlaceholderStyle : unsigned {
   // %02d %df in a literal that is formatted (given to printf, sprintf, Sprintf, String.format,
   // or followed by Python's or Ruby's % operator): there a conversion wins over an escape.
   PrintfFormatted = 1u << 14,
+  BracketName = 1u << 15, // [SESSIONID] [USER_ID]: an upper-case name in brackets
 };
-inline constexpr unsigned all_placeholder_styles = 0x7FFF;
+inline constexpr unsigned all_placeholder_styles = 0xFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

@@ -424,6 +424,16 @@ std::size_t angle_name_end(std::string_view t, std::size_t i) {
   return k < t.size() && t[k] == '>' ? k + 1 : npos;
 }
 
+// [NAME] [SESSION_ID]: an upper-case name in brackets, a placeholder a program substitutes
+// (Grav's tmp://forms/[SESSIONID], log and path templates); an IP literal is never one.
+std::size_t bracket_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '[' || i + 1 >= t.size() || !(t[i + 1] >= 'A' && t[i + 1] <= 'Z')) return npos;
+  std::size_t k = i + 1;
+  while (k < t.size() && is_upper_word(t[k]))
+    ++k;
+  return k - i - 1 >= 2 && k < t.size() && t[k] == ']' ? k + 1 : npos;
+}
+
 // [user:pass@] [:port]: an optional part, as usage texts write it (an IP literal holds neither).
 // Documentation of optional parts: [user:pass@] [:port], a userinfo in brackets before its '@'
 // ([USER:PASSWORD]@host), and an optional query parameter (?[secure=[on]]). Brackets nest; there
@@ -494,6 +504,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PrintfFormatted, "printf-formatted", "%", printf_formatted_end},
     {PlaceholderStyle::PercentName, "percent-name", "%", percent_name_end},
     {PlaceholderStyle::Printf, "printf", "%", printf_end},
+    {PlaceholderStyle::BracketName, "bracket-name", "[", bracket_name_end},
     {PlaceholderStyle::OptionalPart, "optional-part", "[", optional_part_end},
     {PlaceholderStyle::CurlGlob, "curl-glob", "[", curl_glob_end},
     {PlaceholderStyle::GitFormat, "git-format", "%", git_format_end},

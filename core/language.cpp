@@ -214,7 +214,7 @@ constexpr std::array kLanguages = {
                  .printf = true},
     LanguageSpec{.id = L::Php,
                  .name = "php",
-                 .extensions = "php phtml php3 php4 php5 phpt",
+                 .extensions = "php phtml php3 php4 php5 phpt module",
                  .line_comment = "//",
                  .line_comment2 = "#",
                  .block_open = "/*",
@@ -432,6 +432,18 @@ std::optional<Language> language_by_path(std::string_view path) {
   const std::size_t dot = name.rfind('.');
   if (dot == std::string::npos || dot + 1 == name.size()) return std::nullopt;
   const std::string ext = name.substr(dot + 1);
+  // A template of another file ("config.toml.j2", "config.h.in", "app.yaml.tmpl") is read as
+  // the file it makes: its text is that language's, with template tags in it.
+  static constexpr std::string_view kTemplateSuffixes[] = {"j2",  "jinja", "jinja2",  "tmpl",
+                                                           "tpl", "in",    "template"};
+  if (std::find(std::begin(kTemplateSuffixes), std::end(kTemplateSuffixes), ext) !=
+      std::end(kTemplateSuffixes)) {
+    const std::size_t inner = dot > 0 ? name.rfind('.', dot - 1) : std::string::npos;
+    if (inner != std::string::npos && inner + 1 < dot)
+      if (const auto it = names().by_extension.find(name.substr(inner + 1, dot - inner - 1));
+          it != names().by_extension.end())
+        return it->second;
+  }
   if (const auto it = names().by_extension.find(ext); it != names().by_extension.end())
     return it->second;
   return std::nullopt;

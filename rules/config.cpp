@@ -223,6 +223,12 @@ public:
           (key == "include" ? c.include : c.exclude) = *list;
           (key == "include" ? c.include_globs : c.exclude_globs) = globs(*list, ptr);
         }
+      } else if (key == "extent") {
+        if (value == "given" || value == "guessed")
+          c.report_guessed_extent = value == "guessed";
+        else
+          fail(ptr, "expected \"given\" or \"guessed\", got " +
+                        (value.is_string() ? "'" + value.get<std::string>() + "'" : type(value)));
       } else if (key == "testFiles") {
         if (auto list = strings(value, ptr)) {
           c.test_files = *list;
@@ -250,9 +256,11 @@ public:
       } else if (key == "$schema") {
         // Editors' schema association; nothing to apply.
       } else {
-        fail(ptr, "unknown key '" + key +
-                      "' (known: rules, include, exclude, testFiles, overrides, schemes, mailto, "
-                      "allowNonAscii, nonAsciiInProse, placeholders, failOn, maxFileSize)");
+        fail(
+            ptr,
+            "unknown key '" + key +
+                "' (known: rules, include, exclude, extent, testFiles, overrides, schemes, mailto, "
+                "allowNonAscii, nonAsciiInProse, placeholders, failOn, maxFileSize)");
       }
     }
   }

@@ -35,6 +35,9 @@ struct LintSettings {
   bool allow_non_ascii = false;
   // PCT004 in prose too (comments, docs), where readable IRIs are common and do no harm.
   bool non_ascii_in_prose = false;
+  // "extent": "guessed": the rules that depend on where a URL ends (RuleInfo::depends_on_extent)
+  // also report on URLs whose end is a guess or that hold template syntax, said in the message.
+  bool report_guessed_extent = false;
   // Every fix is unsafe (applied only with --unsafe-fixes): set for test files (Config::for_path).
   bool fixes_unsafe = false;
 };

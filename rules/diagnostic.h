@@ -45,6 +45,11 @@ struct Diagnostic {
   std::size_t end = 0;
   std::size_t url_begin = 0; // the URL this finding belongs to, in source bytes
   std::size_t url_end = 0;
+  // Whether the syntax gives the URL's extent (a whole literal, value, attribute, link
+  // destination or autolink) rather than a guess made in running text.
+  bool url_exact = true;
+  // A finding that rests on a guessed extent or a template, reported only with "extent": "guessed".
+  bool guessed = false;
   std::optional<Fix> fix;
 };
 

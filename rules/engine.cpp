@@ -120,6 +120,8 @@ Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule,
   d.end = url.source_end_offset(f.finding.span.end);
   d.url_begin = url.source_begin;
   d.url_end = url.source_end;
+  d.url_exact = url.exact;
+  d.guessed = f.guessed;
   if (auto& fix = f.finding.fix) {
     // A fix is safe only where the syntax gives the URL's extent; in running text the end is a
     // guess, and a fix past a wrong end would edit what is not the URL.
@@ -211,7 +213,61 @@ struct UrlChecker {
       for (UrlFinding& f : findings)
         found.push_back({std::move(f), index, severity[index]});
     }
+    if (!url.exact || !url.placeholders.empty()) certain_part(url, found);
     keep_most_useful(found);
+  }
+
+  // Certainty by construction. Where a URL's end is a guess made in running text, only the
+  // stretch before the first byte at which running text could end it is certain (a blank, a
+  // quote, a bracket, markup's < > | \\ ^ and the backtick, or punctuation that may close the
+  // sentence): past it, every rule is silent, for that byte may as well be the text after the
+  // URL. A URL that holds template syntax is a template: the rules that depend on the extent say
+  // nothing of it, for its holes may stand for anything. With "extent": "guessed" such findings
+  // are kept and marked.
+  void certain_part(const FoundUrl& url, std::vector<RuleFinding>& found) const {
+    const std::vector<const Rule*>& rules = all_rules();
+    const std::size_t cut = url.exact ? std::string_view::npos : certain_end(url.text);
+    auto uncertain = [&](const RuleFinding& f) {
+      return f.finding.span.end > cut ||
+             (!url.placeholders.empty() && rules[f.rule]->info().depends_on_extent);
+    };
+    if (!config.report_guessed_extent) {
+      std::erase_if(found, uncertain);
+      return;
+    }
+    for (RuleFinding& f : found)
+      if (uncertain(f) && !f.guessed) {
+        f.guessed = true;
+        f.finding.message += f.finding.span.end > cut ? " (where the URL ends is a guess)"
+                                                      : " (the URL holds template syntax)";
+      }
+  }
+
+  // Where the certain part of a URL found in running text ends (see certain_part).
+  static std::size_t certain_end(std::string_view text) {
+    constexpr std::string_view kEnds = " \t\r\n\"'<>()[]{}|\\^`", kClosing = ".,;:!?*_~";
+    const std::size_t slashes = text.find("//");
+    const std::size_t start = slashes == std::string_view::npos ? 0 : slashes + 2;
+    for (std::size_t i = start; i < text.size(); ++i) {
+      const char c = text[i];
+      // An IP literal's brackets are the URL's own: http://[fe80::1%25eth0]/.
+      if (c == '[' && (i == start || text[i - 1] == '@')) {
+        const std::size_t close = text.find(']', i);
+        if (close != std::string_view::npos) {
+          i = close;
+          continue;
+        }
+      }
+      if (kEnds.find(c) != std::string_view::npos) return i;
+      if (kClosing.find(c) == std::string_view::npos) continue;
+      // Punctuation may close the sentence only where nothing but more of it follows.
+      std::size_t run = i;
+      while (run < text.size() && kClosing.find(text[run]) != std::string_view::npos)
+        ++run;
+      if (run == text.size() || kEnds.find(text[run]) != std::string_view::npos) return i;
+      i = run - 1;
+    }
+    return text.size();
   }
 
   const Config& config;

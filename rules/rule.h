@@ -28,6 +28,10 @@ struct RuleInfo {
   std::string_view summary; // one line, for `pctlint rules`
   std::string_view docs;    // Markdown: what it finds, why, ## Bad, ## Good, ## Fix
   FixAvailability fix = FixAvailability::None;
+  // Whether a finding depends on where the URL ends (a raw character, a misplaced delimiter, a
+  // malformed '%'): such a rule reports only on a URL whose extent the syntax gives and that
+  // holds no template syntax (rules/README.md, "Certainty"), unless "extent": "guessed".
+  bool depends_on_extent = false;
 };
 
 // An edit in URL text coordinates (FoundUrl::text); the engine maps it to the source.

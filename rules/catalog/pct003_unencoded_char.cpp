@@ -30,6 +30,7 @@ NUL terminator, a stray newline) than a character meant to be sent, and a parser
 would accept the escape.
 )",
     .fix = FixAvailability::Always,
+    .depends_on_extent = true,
 };
 
 std::string describe_char(unsigned char c) {

@@ -33,6 +33,7 @@ Percent-encodes the character (safe: the URL splits into the same components and
 the same bytes).
 )",
     .fix = FixAvailability::Always,
+    .depends_on_extent = true,
 };
 
 // A fragment that is a client-side route ("#/handbook#intro", "#!/page"): the application's router

@@ -29,6 +29,7 @@ introduces it written as `%25` (`[fe80::1%25eth0]`). A `%` at the very end of a 
 that code goes on after (`"https://x/a%" + rest`) is not reported: the rest may complete it.
 )",
     .fix = FixAvailability::Always,
+    .depends_on_extent = true,
 };
 
 bool in_ip_literal(const UrlUnderCheck& url, std::size_t i) {

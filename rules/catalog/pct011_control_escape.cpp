@@ -28,6 +28,7 @@ hold a line break; those are not reported.
 None: remove it if it is a mistake, or suppress the finding where it is intended.
 )",
     .fix = FixAvailability::None,
+    .depends_on_extent = true,
 };
 
 class ControlEscape final : public Rule {

@@ -103,6 +103,7 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
     r.message = std::move(d.message);
     r.start = pos(d.begin);
     r.end = pos(d.end);
+    r.extent = d.guessed ? "guessed-reported" : d.url_exact ? "given" : "guessed";
     const LineCursor::Line& line = located.line_of(d.begin);
     const std::size_t from = std::min(d.begin - line.start, line.text.size());
     excerpt(line.text, from, std::max(from, std::min(d.end - line.start, line.text.size())), r);
@@ -212,7 +213,8 @@ std::string summary_text(const Summary& s, const Options& o) {
     else if (s.unsafe_fixable)
       line += " " + std::to_string(s.unsafe_fixable) + " more with --unsafe-fixes.";
   }
-  if (s.baselined) line += " " + count(s.baselined, "known problem", "known problems") + " in the baseline.";
+  if (s.baselined)
+    line += " " + count(s.baselined, "known problem", "known problems") + " in the baseline.";
   const std::size_t skipped = s.skipped_binary + s.skipped_large + s.skipped_config;
   if (skipped) {
     std::string why;
@@ -235,8 +237,7 @@ bool Reporter::output_lost() const {
 
 void Reporter::write(std::string_view text) {
   if (lost_ || text.empty()) return;
-  if (std::fwrite(text.data(), 1, text.size(), out_) != text.size())
-    lost_ = true;
+  if (std::fwrite(text.data(), 1, text.size(), out_) != text.size()) lost_ = true;
 }
 
 std::unique_ptr<Reporter> make_reporter(const Options& o, bool color, std::FILE* out) {

@@ -38,6 +38,9 @@ struct Reported {
   std::string fix_title;
   std::optional<Applicability> fix;
   std::vector<ReportedEdit> edits;
+  // What the finding rests on: "given" (the syntax gives the URL's extent), "guessed" (a URL in
+  // running text, the finding in its certain part), "guessed-reported" ("extent": "guessed").
+  std::string_view extent = "given";
 };
 
 enum class SkipReason { None, Binary, TooLarge, InvalidConfig };

@@ -47,10 +47,8 @@ public:
     if (f.diagnostics.empty() && f.errors.empty() && f.notes.empty() && f.diff.empty() &&
         f.skipped == SkipReason::None)
       return;
-    json file{{"path", f.path},
-              {"diagnostics", json::array()},
-              {"errors", f.errors},
-              {"notes", f.notes}};
+    json file{
+        {"path", f.path}, {"diagnostics", json::array()}, {"errors", f.errors}, {"notes", f.notes}};
     // A path that is not UTF-8 is "path" with U+FFFD in place of its bad bytes, and its bytes.
     if (!is_valid_utf8(f.path)) file["pathBytes"] = base64(f.path);
     if (f.skipped != SkipReason::None) file["notChecked"] = skip_phrase(f);
@@ -63,6 +61,7 @@ public:
              {"start", position_json(r.start)},
              {"end", position_json(r.end)},
              {"url", rule_doc_url(*r.rule)},
+             {"extent", r.extent},
              {"fix", nullptr}};
       if (r.fix) {
         json edits = json::array();

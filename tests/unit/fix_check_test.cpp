@@ -27,19 +27,30 @@ std::string only_reason(std::string_view src, Language lang) {
 } // namespace
 
 TEST_CASE("a format string's doubled braces are never broken by a fix") {
-  // Python f-strings, Rust's format! family and C#'s $"": {{ is a brace, {x} code; a fix that
-  // turned the last } of }}} into %7D left a lone } (a SyntaxError, a compile error).
+  // Python f-strings, Rust's format! family and C#'s $"": {{ is a brace, {x} code; an edit that
+  // turns the last } of }}} into %7D leaves a lone } (a SyntaxError, a compile error).
+  auto breaks = [](std::string src, Language lang) {
+    const std::size_t at = src.rfind("}}}") + 2;
+    const std::vector<Edit> edit{{at, at + 1, "%7D"}};
+    std::string out = src;
+    out.replace(at, 1, "%7D");
+    const FixCheck c = check_fix(src, out, edit, lang, {});
+    return c.ok ? std::string("ok") : c.reason;
+  };
+  CHECK(breaks("x = f'http://a/?q={{{x}}}'\n", Language::Python) ==
+        "it would break a format string's braces");
+  CHECK(breaks("let s = format!(\"http://a/?q={{{}}}\", x);\n", Language::Rust) ==
+        "it would break a format string's braces");
+  CHECK(breaks("write!(f, \"http://a/?q={{{}}}\", x)?;\n", Language::Rust) ==
+        "it would break a format string's braces");
+  CHECK(breaks("var s = $\"http://a/?q={{{x}}}\";\n", Language::CSharp) ==
+        "it would break a format string's braces");
+  // Outside a format string the same bytes are plain text, and the edit keeps the structure.
+  CHECK(breaks("x = 'http://a/?q={{{x}}}'\n", Language::Python) == "ok");
+  CHECK(breaks("let s = foo(\"http://a/?q={{{}}}\", x);\n", Language::Rust) == "ok");
+  // And --fix leaves such a file as it is.
   const std::string py = "x = f'http://a/?q={{{x}}}'\n";
   CHECK(fixed(py, Language::Python) == py);
-  CHECK(only_reason(py, Language::Python) == "it would break a format string's braces");
-  const std::string rs = "let s = format!(\"http://a/?q={{{}}}\", x);\n";
-  CHECK(fixed(rs, Language::Rust) == rs);
-  const std::string wr = "write!(f, \"http://a/?q={{{}}}\", x)?;\n";
-  CHECK(fixed(wr, Language::Rust) == wr);
-  const std::string cs = "var s = $\"http://a/?q={{{x}}}\";\n";
-  CHECK(fixed(cs, Language::CSharp) == cs);
-  // Outside a format string the same bytes are plain text, and the fix is applied.
-  CHECK(fixed("x = 'http://a/?q={{{x}}}'\n", Language::Python) != "x = 'http://a/?q={{{x}}}'\n");
 }
 
 TEST_CASE("escapes decode by the language's rules: octal is a code point in Python, JS, Java") {
@@ -126,4 +137,36 @@ TEST_CASE("no fix is safe in a test file, and a control character's escape is ne
   const std::string nul = "b = \"http://a/\\x00\"\n";
   CHECK(fixed(nul, Language::Python) == nul);
   CHECK(fixed(nul, Language::Python, true) == "b = \"http://a/%00\"\n");
+}
+
+TEST_CASE("certainty: extent-dependent rules report only on given extents and non-templates") {
+  auto rules_found = [](std::string_view src, Language lang, const Config& config = {}) {
+    std::string ids;
+    for (const Diagnostic& d : lint(src, lang, config).diagnostics)
+      ids += std::string(d.rule->id) + (d.guessed ? "?" : "") + " ";
+    return ids;
+  };
+  // A whole literal gives the extent: a raw space is in the URL.
+  CHECK(rules_found("u = 'https://example.com/my file.pdf'\n", Language::Python) == "PCT003 ");
+  // A template: its holes may stand for anything; the case rule still speaks of its literal part.
+  CHECK(rules_found("u = 'https://example.com/{id}/a b/%c3%a4'\n", Language::Python) == "PCT001 ");
+  // In running text the end is a guess: nothing past the first byte text could end it at.
+  CHECK(rules_found("see https://example.com/%c3%a4 \"x\n", Language::PlainText) == "PCT001 ");
+  CHECK(rules_found("see https://example.com/a\"%c3%a4\n", Language::PlainText).empty());
+  // An attribute written about in plain text is embedded markup: its extent is a guess.
+  const std::string schema =
+      "xsi:schemaLocation=\"http://maven.apache.org/POM/4.0.0 http://maven.apache.org/x.xsd\"\n";
+  CHECK(rules_found(schema, Language::PlainText).empty());
+  // "extent": "guessed" reports them too, marked.
+  Config guessed;
+  guessed.report_guessed_extent = true;
+  CHECK(rules_found("u = 'https://example.com/{id}/a b'\n", Language::Python, guessed) ==
+        "PCT003? ");
+  const auto d = lint("u = 'https://example.com/{id}/a b'\n", Language::Python, guessed);
+  REQUIRE(d.diagnostics.size() == 1);
+  CHECK(d.diagnostics[0].message.ends_with("(the URL holds template syntax)"));
+  const ConfigResult parsed = parse_config(nlohmann::json::parse(R"({"extent": "guessed"})"));
+  REQUIRE(parsed.ok());
+  CHECK(parsed.config.report_guessed_extent);
+  CHECK_FALSE(parse_config(nlohmann::json::parse(R"({"extent": "maybe"})")).ok());
 }
