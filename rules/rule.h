@@ -30,7 +30,7 @@ struct RuleInfo {
   FixAvailability fix = FixAvailability::None;
   // Whether a finding depends on where the URL ends (a raw character, a misplaced delimiter, a
   // malformed '%'): such a rule reports only on a URL whose extent the syntax gives and that
-  // holds no template syntax (rules/README.md, "Certainty"), unless "extent": "guessed".
+  // holds no template syntax (README.md, "Certainty"), unless "extent": "guessed".
   bool depends_on_extent = false;
 };
 
