@@ -1,5 +1,6 @@
 #include "server/check/fix_writer.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -7,7 +8,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <vector>
 
@@ -91,7 +95,21 @@ std::optional<std::string> write_in_place(const std::string& path, std::string_v
   const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) return errno_text(path, "cannot open for writing");
   std::optional<std::string> error;
-  if (!write_all(fd, fixed)) error = errno_text(path, "write failed");
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      fixed.size() > limit.rlim_cur) {
+    close(fd);
+    return path + ": the fixed text is larger than the file-size limit (ulimit -f); left as it was";
+  }
+  // The room is taken before the first byte is written: a full disk or a file-size limit then
+  // leaves the file as it was instead of cut in the middle.
+  if (const int e =
+          posix_fallocate(fd, 0, static_cast<off_t>(std::max<std::size_t>(fixed.size(), 1)));
+      e != 0 && e != EOPNOTSUPP && e != EINVAL) {
+    errno = e;
+    error = errno_text(path, "no room to write the fix; left as it was");
+  } else if (!write_all(fd, fixed))
+    error = errno_text(path, "write failed");
   else if (ftruncate(fd, static_cast<off_t>(fixed.size())) != 0)
     error = errno_text(path, "truncate failed");
   else if (fsync(fd) != 0)
@@ -100,11 +118,35 @@ std::optional<std::string> write_in_place(const std::string& path, std::string_v
   return error;
 }
 
+// Copies every extended attribute of `from` to `to`: POSIX ACLs (system.posix_acl_access),
+// SELinux labels, user.* attributes. False when one cannot be copied; the fix is then written in
+// place, which keeps them all.
+bool copy_xattrs(int from, int to) {
+  const ssize_t size = flistxattr(from, nullptr, 0);
+  if (size < 0) return errno == ENOTSUP; // a file system without them has none to lose
+  if (size == 0) return true;
+  std::vector<char> names(static_cast<std::size_t>(size));
+  const ssize_t got = flistxattr(from, names.data(), names.size());
+  if (got < 0) return false;
+  std::vector<char> value;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(got);) {
+    const char* name = names.data() + i;
+    i += std::strlen(name) + 1;
+    const ssize_t n = fgetxattr(from, name, nullptr, 0);
+    if (n < 0) return false;
+    value.resize(static_cast<std::size_t>(n));
+    if (fgetxattr(from, name, value.data(), value.size()) != n) return false;
+    if (fsetxattr(to, name, value.data(), value.size(), 0) != 0) return false;
+  }
+  return true;
+}
+
 // Writes `text` to a new temporary file next to `path` with `st`'s mode and owner; its name, or
 // nullopt and `error`. `owner_kept` tells whether the owner could be given.
 std::optional<std::string> write_temp(const std::string& path, std::string_view text,
                                       const struct stat& st, bool& owner_kept, std::string& error,
-                                      std::optional<TempRegistration>& registration) {
+                                      std::optional<TempRegistration>& registration,
+                                      int xattrs_from = -1) {
   const std::size_t slash = path.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
   const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
@@ -115,7 +157,8 @@ std::optional<std::string> write_temp(const std::string& path, std::string_view 
     return std::nullopt;
   }
   registration.emplace(tmp);
-  owner_kept = fchown(fd, st.st_uid, st.st_gid) == 0;
+  owner_kept =
+      fchown(fd, st.st_uid, st.st_gid) == 0 && (xattrs_from < 0 || copy_xattrs(xattrs_from, fd));
   const char* failed = nullptr;
   if (!write_all(fd, text))
     failed = "write failed";
@@ -133,12 +176,11 @@ std::optional<std::string> write_temp(const std::string& path, std::string_view 
 }
 
 // For tests only: PCTLINT_TEST_RENAME_DELAY_MS widens the moment between the last check and the
-// rename, so a test can write to the file there and see the write kept.
-void test_pause() {
-  static const int ms = [] {
-    const char* v = std::getenv("PCTLINT_TEST_RENAME_DELAY_MS");
-    return v ? std::atoi(v) : 0;
-  }();
+// rename, so a test can write to the file there and see the write kept; PCTLINT_TEST_CHECK_DELAY_MS
+// the moment before the last check (a save by rename, a delete, another pctlint).
+void test_pause(const char* variable = "PCTLINT_TEST_RENAME_DELAY_MS") {
+  const char* v = std::getenv(variable);
+  const int ms = v ? std::atoi(v) : 0;
   if (ms > 0) usleep(static_cast<useconds_t>(ms) * 1000);
 }
 
@@ -146,6 +188,7 @@ void test_pause() {
 
 void install_fix_cleanup() {
   signal(SIGPIPE, SIG_IGN); // a closed output ends the output, not the fixing
+  signal(SIGXFSZ, SIG_IGN); // a file-size limit is a write error (EFBIG), said, not a kill
   for (int sig : {SIGINT, SIGTERM, SIGHUP})
     signal(sig, remove_temps_and_die);
 }
@@ -179,16 +222,24 @@ std::optional<std::string> write_fixed(const std::string& named, std::string_vie
   bool owner_kept = false;
   std::string error;
   std::optional<TempRegistration> registered;
-  const auto tmp = write_temp(path, fixed, before, owner_kept, error, registered);
+  const auto tmp = write_temp(path, fixed, before, owner_kept, error, registered, fd);
   if (!tmp) return error;
-  if (!owner_kept && (before.st_uid != geteuid() || before.st_gid != getegid())) {
-    unlink(tmp->c_str()); // a new file would change hands: write in place instead
+  if (!owner_kept) {
+    // A new file would change hands or lose an ACL or attribute: write in place instead.
+    unlink(tmp->c_str());
     return write_in_place(path, fixed);
   }
-  // Just before the rename, the file must still be what was linted.
-  struct stat checked;
+  test_pause("PCTLINT_TEST_CHECK_DELAY_MS");
+  // Another pctlint fixing the same file waits here: the check and the rename go together.
+  while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+  }
+  // Just before the rename, the file must still be what was linted, and its name must still be
+  // its own: an editor that saved by rename, git checkout, a delete or another pctlint's fix
+  // gave the name to another file, which the rename would throw away.
+  struct stat checked, named_now;
   if (fstat(fd, &checked) != 0 || !read_fd(fd, now) || now != original ||
-      !same_version(before, checked)) {
+      !same_version(before, checked) || stat(path.c_str(), &named_now) != 0 ||
+      named_now.st_ino != before.st_ino || named_now.st_dev != before.st_dev) {
     unlink(tmp->c_str());
     return named + ": changed on disk while being fixed; left alone";
   }

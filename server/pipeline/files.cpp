@@ -80,9 +80,9 @@ bool is_symlink(const std::string& path) {
 } // namespace
 
 std::optional<std::vector<std::string>> git_listed_files(const std::string& path,
-                                                        bool follow_symlinks,
-                                                        std::vector<std::string>& notes,
-                                                        bool check_each) {
+                                                         bool follow_symlinks,
+                                                         std::vector<std::string>& notes,
+                                                         bool check_each) {
   const std::optional<std::string> listed =
       git(path, {"ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."});
   if (!listed) {
@@ -133,11 +133,55 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
   return std::string(buffer.text());
 }
 
+std::optional<std::string> read_regular_file(const std::string& path, std::size_t max_size,
+                                             std::string& error, bool& too_large) {
+  too_large = false;
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    error = path + ": " + std::strerror(errno);
+    return std::nullopt;
+  }
+  struct stat st;
+  std::optional<std::string> text;
+  if (fstat(fd, &st) != 0) {
+    error = path + ": " + std::strerror(errno);
+  } else if (!S_ISREG(st.st_mode)) {
+    error = path + ": not a regular file; not checked";
+  } else if (static_cast<std::uint64_t>(st.st_size) > max_size) {
+    too_large = true;
+    text.emplace();
+  } else {
+    text.emplace();
+    char buf[65536];
+    for (;;) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n > 0) {
+        text->append(buf, static_cast<std::size_t>(n));
+        if (text->size() > max_size) { // grew while read
+          too_large = true;
+          text->clear();
+          break;
+        }
+      } else if (n == 0) {
+        break;
+      } else if (errno != EINTR) {
+        error = path + ": " + std::strerror(errno);
+        text.reset();
+        break;
+      }
+    }
+  }
+  close(fd);
+  return text;
+}
+
 bool FileBuffer::read(const std::string& path, std::string& error, std::size_t max_size,
                       bool* too_large, bool* absent, bool follow_links) {
   size_ = 0;
-  const int fd =
-      open(path.c_str(), O_RDONLY | O_CLOEXEC | (follow_links || !absent ? 0 : O_NOFOLLOW));
+  // A found file (`absent` given) is opened without blocking: a FIFO or a device left where a
+  // tracked file was must not hang the run. A file named by the user may be a pipe to read.
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | (absent ? O_NONBLOCK : 0) |
+                                        (follow_links || !absent ? 0 : O_NOFOLLOW));
   const auto not_a_file = [&](int e) {
     return absent && (e == ENOENT || e == ENOTDIR || e == EISDIR || (!follow_links && e == ELOOP));
   };
@@ -192,8 +236,20 @@ bool FileBuffer::read(const std::string& path, std::string& error, std::size_t m
       }
     } else if (n == 0) {
       break;
+    } else if (absent && errno == EAGAIN) {
+      break; // a FIFO: said below
     } else if (errno != EINTR) {
       return fail();
+    }
+  }
+  // An empty read of a found file may be a FIFO or a device rather than an empty file: one fstat
+  // for the rare empty file tells them apart.
+  if (absent && size_ == 0) {
+    struct stat st;
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+      close(fd);
+      error = path + ": not a regular file; not checked";
+      return false;
     }
   }
   close(fd);

@@ -1,7 +1,6 @@
 // Which files there are to check (discovery), and reading them.
 #pragma once
 
-
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -32,15 +31,22 @@ FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, b
 // Without `check_each`, what git lists is not looked at: links, files deleted in the work tree
 // and submodules stay in the list, for the reader to pass over (see FileBuffer::read's `absent`).
 std::optional<std::vector<std::string>> git_listed_files(const std::string& path,
-                                                        bool follow_symlinks,
-                                                        std::vector<std::string>& notes,
-                                                        bool check_each = true);
+                                                         bool follow_symlinks,
+                                                         std::vector<std::string>& notes,
+                                                         bool check_each = true);
 
 // Deterministic split for CI matrices: FNV-1a of the path, modulo N.
 bool in_shard(const std::string& path, unsigned index, unsigned count);
 
 // Reads a whole file; nullopt and `error` set on failure.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+// Reads a file found in a tree (not named by the user) to check it: a regular file only, opened
+// without blocking (a FIFO or a device left where a tracked file was would hang the reader), and
+// at most `max_size` bytes (a larger file is not read: `too_large` set). nullopt and `error` set
+// ("not a regular file") otherwise.
+std::optional<std::string> read_regular_file(const std::string& path, std::size_t max_size,
+                                             std::string& error, bool& too_large);
 
 // A buffer for reading files one after another (one per checking thread): it grows and is reused,
 // and is never zero-filled, as a std::string would be on each resize.

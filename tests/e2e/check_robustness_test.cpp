@@ -6,10 +6,12 @@
 #include <atomic>
 #include <chrono>
 #include <doctest/doctest.h>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <thread>
 #include <unistd.h>
 
@@ -107,7 +109,8 @@ TEST_CASE("--fix never loses a concurrent append") {
   std::mt19937 rng(5);
   std::string body;
   for (int i = 0; i < 2000; ++i)
-    body += "u" + std::to_string(i) + " = \"https://x.example/caf%c3%a9/" + std::to_string(i) + "\"\n";
+    body +=
+        "u" + std::to_string(i) + " = \"https://x.example/caf%c3%a9/" + std::to_string(i) + "\"\n";
   int kept = 0;
   for (int run = 0; run < 40; ++run) {
     dir.write("a.py", body);
@@ -135,9 +138,9 @@ TEST_CASE("--fix: a write between the last check and the rename is kept") {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     std::ofstream(dir.file("a.py"), std::ios::app) << "# appended\n";
   });
-  const auto r = run_process({"/usr/bin/env", "PCTLINT_TEST_RENAME_DELAY_MS=800", PCTLINT_BINARY,
-                              "--fix", "a.py"},
-                             "", dir.path());
+  const auto r = run_process(
+      {"/usr/bin/env", "PCTLINT_TEST_RENAME_DELAY_MS=800", PCTLINT_BINARY, "--fix", "a.py"}, "",
+      dir.path());
   appender.join();
   CHECK(dir.read("a.py") == kFixable + "# appended\n");
   CHECK(r.exit_code == 2);
@@ -199,7 +202,8 @@ TEST_CASE("a suppression comment naming no rule suppresses nothing and is report
   CHECK(d[1]["message"] == "'PCT01' is not a rule id or name; it suppresses nothing");
 }
 
-TEST_CASE("terminal escapes in file names and contents are printed escaped; JSON keeps path bytes") {
+TEST_CASE(
+    "terminal escapes in file names and contents are printed escaped; JSON keeps path bytes") {
   TempDir dir;
   const std::string name = "evil\x1b]0;TITLE\x07.py";
   dir.write(name, "u = 'https://x.example/%c3%a9\x1b[2J'\n");
@@ -228,8 +232,103 @@ TEST_CASE("findings per file are capped, with a note of how many more") {
   CHECK(f["diagnostics"].size() == 500);
   CHECK(f["moreFindings"] == 1500);
   CHECK(nlohmann::json::parse(r.out)["summary"]["errors"] == 2000); // all counted
-  const auto all = run_pctlint({"--check", "--format", "json", "--max-findings-per-file", "0",
-                                "a.txt"},
-                               "", dir.path());
+  const auto all = run_pctlint(
+      {"--check", "--format", "json", "--max-findings-per-file", "0", "a.txt"}, "", dir.path());
   CHECK(nlohmann::json::parse(all.out)["files"][0]["diagnostics"].size() == 2000);
+}
+
+// Issue 21: what --fix must never lose, and what must never hang.
+TEST_CASE("--fix: a save by rename or a delete before the last check is kept; two runs at once") {
+  TempDir dir;
+  SUBCASE("a save by rename (editors, git checkout)") {
+    dir.write("a.py", kFixable);
+    std::thread saver([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      dir.write("saved.tmp", "u = 'saved by the editor'\n");
+      std::filesystem::rename(dir.file("saved.tmp"), dir.file("a.py"));
+    });
+    const auto r = run_process(
+        {"/usr/bin/env", "PCTLINT_TEST_CHECK_DELAY_MS=800", PCTLINT_BINARY, "--fix", "a.py"}, "",
+        dir.path());
+    saver.join();
+    CHECK(dir.read("a.py") == "u = 'saved by the editor'\n");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("changed on disk while being fixed; left alone") != std::string::npos);
+  }
+  SUBCASE("a delete") {
+    dir.write("a.py", kFixable);
+    std::thread deleter([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      std::filesystem::remove(dir.file("a.py"));
+    });
+    const auto r = run_process(
+        {"/usr/bin/env", "PCTLINT_TEST_CHECK_DELAY_MS=800", PCTLINT_BINARY, "--fix", "a.py"}, "",
+        dir.path());
+    deleter.join();
+    CHECK_FALSE(std::filesystem::exists(dir.file("a.py"))); // it does not come back
+    CHECK(r.exit_code == 2);
+  }
+  SUBCASE("two --fix runs at once: one fixes, the other says the file changed") {
+    dir.write("a.py", kFixable);
+    pctlint::test::ProcessResult first, second;
+    std::thread other([&] {
+      first = run_process(
+          {"/usr/bin/env", "PCTLINT_TEST_CHECK_DELAY_MS=500", PCTLINT_BINARY, "--fix", "a.py"}, "",
+          dir.path());
+    });
+    second = run_process(
+        {"/usr/bin/env", "PCTLINT_TEST_CHECK_DELAY_MS=500", PCTLINT_BINARY, "--fix", "a.py"}, "",
+        dir.path());
+    other.join();
+    CHECK(dir.read("a.py") == kFixed);
+    CHECK((first.exit_code == 2) != (second.exit_code == 2)); // exactly one reports the change
+  }
+  CHECK(entries(dir.path()) <= 1); // no temporary file left
+}
+
+TEST_CASE("--fix keeps extended attributes and POSIX ACLs") {
+  TempDir dir;
+  dir.write("a.py", kFixable);
+  const std::string path = dir.file("a.py");
+  if (setxattr(path.c_str(), "user.pctlint-test", "kept", 4, 0) != 0) {
+    MESSAGE("this file system has no user extended attributes; skipped");
+    return;
+  }
+  const auto r = run_pctlint({"--fix", "a.py"}, "", dir.path());
+  CHECK(r.exit_code == 0);
+  CHECK(dir.read("a.py") == kFixed);
+  char value[16] = {};
+  CHECK(getxattr(path.c_str(), "user.pctlint-test", value, sizeof value) == 4);
+  CHECK(std::string(value) == "kept");
+}
+
+TEST_CASE("a FIFO where a tracked file was does not hang --check; it is said") {
+  TempDir dir;
+  dir.write("a.py", kFixable);
+  dir.write("b.py", "x = 1\n");
+  REQUIRE(run_process({"/bin/sh", "-c", "git init -q . && git add a.py b.py"}, "", dir.path())
+              .exit_code == 0);
+  std::filesystem::remove(dir.file("b.py"));
+  REQUIRE(mkfifo(dir.file("b.py").c_str(), 0644) == 0);
+  // git lists b.py; the reader finds a FIFO there.
+  const auto r =
+      run_process({"/usr/bin/timeout", "20", PCTLINT_BINARY, "--check", "."}, "", dir.path());
+  CHECK(r.exit_code != 124); // not killed by the timeout
+  CHECK(r.out.find("a.py") != std::string::npos);
+  CHECK((r.err + r.out).find("b.py") != std::string::npos);
+}
+
+TEST_CASE("a file-size limit (ulimit -f) is a write error, said, and the file is kept whole") {
+  TempDir dir;
+  std::string body = kFixable;
+  while (body.size() < 64 * 1024)
+    body += "# padding padding padding padding padding padding padding padding\n";
+  dir.write("a.py", body);
+  REQUIRE(link(dir.file("a.py").c_str(), dir.file("b.py").c_str()) == 0); // written in place
+  const auto r = run_process(
+      {"/bin/sh", "-c", "ulimit -f 16; exec \"$0\" --fix a.py", PCTLINT_BINARY}, "", dir.path());
+  CHECK(r.exit_code == 2); // not killed by SIGXFSZ
+  CHECK(dir.read("a.py") == body);
+  CHECK(r.err.find("a.py") != std::string::npos);
+  CHECK(entries(dir.path()) == 2);
 }

@@ -61,7 +61,8 @@ void publish(Session& s, const std::string& uri) {
     append_diagnostic_json(message, ranges[i], r.diagnostics[i], s.capabilities.unnecessary_tag);
   }
   if (r.diagnostics.size() > kMaxDiagnostics)
-    message += "," + more_json(ranges[kMaxDiagnostics], r.diagnostics.size() - kMaxDiagnostics).dump();
+    message +=
+        "," + more_json(ranges[kMaxDiagnostics], r.diagnostics.size() - kMaxDiagnostics).dump();
   message += "],\"uri\":";
   append_json_string(message, uri);
   message += ",\"version\":" + std::to_string(d->version) + "}}";
@@ -77,10 +78,14 @@ std::string result_id(const Session& s, const Draft& d) {
 json closed_document_report(Session& s, const std::string& uri) {
   const auto path = uri_to_path(uri);
   std::string error;
-  const auto text = path ? pipeline::read_file(*path, error) : std::nullopt;
-  if (!text || pipeline::looks_binary(*text)) return {{"kind", "full"}, {"items", json::array()}};
+  bool too_large = false;
   const Session::FileConfig fc = s.config_of_file(uri);
-  if (!fc.selected || text->size() > fc.config.max_file_size)
+  // Only a regular file, never blocking, never past maxFileSize.
+  const auto text =
+      path && fc.selected
+          ? pipeline::read_regular_file(*path, fc.config.max_file_size, error, too_large)
+          : std::nullopt;
+  if (!text || too_large || pipeline::looks_binary(*text))
     return {{"kind", "full"}, {"items", json::array()}};
   const LintResult r = lint(*text, language_for_path(*path), fc.config, Urls::Drop);
   return {{"kind", "full"}, {"items", diagnostics_json(s, *text, r)}};

@@ -9,8 +9,7 @@
 namespace pctlint::lsp {
 
 WorkspaceCheck for_each_workspace_file(
-    Session& s,
-    const std::function<void(const WorkspaceFile&, std::size_t, std::size_t)>& each) {
+    Session& s, const std::function<void(const WorkspaceFile&, std::size_t, std::size_t)>& each) {
   WorkspaceCheck result;
   const pipeline::FileList files = pipeline::discover(s.workspace_folders, false, false);
   std::set<std::string> seen;
@@ -40,14 +39,16 @@ WorkspaceCheck for_each_workspace_file(
       continue;
     }
     std::string error;
-    const auto text = pipeline::read_file(path, error);
+    bool too_large = false;
     const Session::FileConfig fc = s.config_of_file(f.uri);
     const Config& config = fc.config;
     if (!fc.selected) {
       ++done;
       continue;
     }
-    if (!text || pipeline::looks_binary(*text) || text->size() > config.max_file_size) {
+    // Only a regular file, never blocking, never past maxFileSize.
+    const auto text = pipeline::read_regular_file(path, config.max_file_size, error, too_large);
+    if (!text || too_large || pipeline::looks_binary(*text)) {
       ++result.not_checked;
       ++done;
       continue;
