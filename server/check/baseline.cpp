@@ -6,7 +6,9 @@
 #include "server/pipeline/files.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -58,6 +60,11 @@ std::unique_ptr<Baseline> Baseline::load(const std::string& path, std::string& e
   const nlohmann::json& j = *parsed.value;
   if (!j.is_object() || !j.contains("findings") || !j["findings"].is_array()) {
     error = path + ": not a pctlint baseline (no \"findings\" array)";
+    return nullptr;
+  }
+  if (j.contains("version") && j["version"] != 1) {
+    error = path + ": a baseline of version " + j["version"].dump() +
+            ", which this pctlint does not know (it reads version 1); update pctlint";
     return nullptr;
   }
   auto b = std::make_unique<Baseline>();
@@ -116,8 +123,11 @@ std::optional<std::string> BaselineWriter::write(const std::string& file) const 
         {{"path", e.path}, {"rule", e.rule}, {"fingerprint", e.fingerprint}, {"line", e.line}});
   const nlohmann::json j{{"version", 1}, {"tool", "pctlint"}, {"findings", findings}};
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  if (!out) return file + ": cannot write the baseline: " + std::strerror(errno);
   out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  if (!out) return file + ": cannot write the baseline";
+  out.flush(); // a full disk shows here or at close, not at the first write
+  out.close();
+  if (!out) return file + ": cannot write the baseline: " + std::strerror(errno);
   return std::nullopt;
 }
 

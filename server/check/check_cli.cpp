@@ -14,10 +14,10 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <cstring>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <iostream>
@@ -50,9 +50,18 @@ std::string absolute_normal(const std::string& path) {
   return fs::absolute(path, ec).lexically_normal().string();
 }
 
-// The files changed since `rev` in the work tree holding the current directory (committed,
-// staged, unstaged or new), as absolute paths; nullopt and `error` when git cannot say.
-std::optional<std::set<std::string>> changed_files(const std::string& rev, std::string& error) {
+std::string shell_quoted(const std::string& s) {
+  std::string quoted = "'";
+  for (char c : s)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The files changed since `rev` in the work tree holding `dir`, the tree being checked
+// (committed, staged, unstaged or new), as absolute paths; nullopt and `error` when git cannot
+// say. The revision is never read as an option ("--output=FILE"): --end-of-options.
+std::optional<std::set<std::string>> changed_files(const std::string& rev, const std::string& dir,
+                                                   std::string& error) {
   auto run = [](const std::string& command) -> std::optional<std::string> {
     std::FILE* p = popen(command.c_str(), "r");
     if (!p) return std::nullopt;
@@ -62,16 +71,16 @@ std::optional<std::set<std::string>> changed_files(const std::string& rev, std::
       out.append(buf, n);
     return pclose(p) == 0 ? std::optional(out) : std::nullopt;
   };
-  std::string quoted = "'";
-  for (char c : rev)
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  quoted += "'";
-  const auto top = run("git rev-parse --show-toplevel 2>/dev/null");
-  const auto diff = run("git diff --name-only -z " + quoted + " -- 2>/dev/null");
-  const auto untracked = run("git ls-files -z --others --exclude-standard 2>/dev/null");
+  const std::string git = "git -C " + shell_quoted(dir) + " ";
+  const auto top = run(git + "rev-parse --show-toplevel 2>/dev/null");
+  const auto diff =
+      run(git + "diff --name-only -z --end-of-options " + shell_quoted(rev) + " -- 2>/dev/null");
+  const auto untracked =
+      run(git + "ls-files -z --others --exclude-standard --full-name 2>/dev/null");
   if (!top || !diff || !untracked) {
-    error = "--changed-since " + rev + ": git cannot list the changes (not a git work tree, or "
-                                       "no such revision)";
+    error = "--changed-since " + rev +
+            ": git cannot list the changes (not a git work tree, or "
+            "no such revision)";
     return std::nullopt;
   }
   std::set<std::string> files;
@@ -81,9 +90,9 @@ std::optional<std::set<std::string>> changed_files(const std::string& rev, std::
     files.insert(absolute_normal(root + "/" + diff->substr(i, z - i)));
     i = z == std::string::npos ? diff->size() : z + 1;
   }
-  for (std::size_t i = 0; i < untracked->size();) { // relative to the current directory
+  for (std::size_t i = 0; i < untracked->size();) { // relative to the top (--full-name)
     const std::size_t z = untracked->find('\0', i);
-    files.insert(absolute_normal(untracked->substr(i, z - i)));
+    files.insert(absolute_normal(root + "/" + untracked->substr(i, z - i)));
     i = z == std::string::npos ? untracked->size() : z + 1;
   }
   return files;
@@ -92,14 +101,17 @@ std::optional<std::set<std::string>> changed_files(const std::string& rev, std::
 class CheckRun {
 public:
   CheckRun(const Options& o, Reporter& reporter, Baseline* baseline, BaselineWriter* writer)
-      : o_(o), reporter_(reporter), baseline_(baseline), writer_(writer),
-        configs_(o.config_path) {}
+      : o_(o), reporter_(reporter), baseline_(baseline), writer_(writer), configs_(o.config_path) {}
 
   // The exit code.
   int run() {
     if (o_.changed_since) {
       std::string error;
-      changed_ = changed_files(*o_.changed_since, error);
+      // git runs in the tree being checked (the first path's directory), not the current one.
+      std::string dir = o_.paths.empty() ? "." : o_.paths.front();
+      std::error_code ec;
+      if (!fs::is_directory(dir, ec)) dir = fs::path(dir).parent_path().string();
+      changed_ = changed_files(*o_.changed_since, dir.empty() ? "." : dir, error);
       if (!changed_) {
         std::fprintf(stderr, "pctlint: %s\n", error.c_str());
         return 2;
@@ -113,8 +125,8 @@ public:
     for (const std::string& e : config_errors_)
       std::fprintf(stderr, "pctlint: invalid configuration:\n%s\n", e.c_str());
     reporter_.finish(summary_);
-    const bool errors = !config_errors_.empty() || summary_.errors || discovery_errors_ ||
-                        named_not_checked_;
+    const bool errors =
+        !config_errors_.empty() || summary_.errors || discovery_errors_ || named_not_checked_;
     if (errors) return 2;
     if (o_.write_baseline || o_.exit_zero) return 0;
     return summary_.failed ? 1 : 0;
@@ -215,7 +227,7 @@ private:
       }
       if (unclaimed == 0) {
         if (walk_->done()) return; // every file is claimed: the claimers print them
-        work_.wait(lock);        // for a directory another thread reads, or for room
+        work_.wait(lock);          // for a directory another thread reads, or for room
         continue;
       }
       // A few files at a time: a lock per file costs, too many leave the other workers idle.
@@ -313,8 +325,8 @@ private:
     }
     if (too_large) {
       report.skipped = SkipReason::TooLarge;
-      report.skip_detail = "larger than maxFileSize (" +
-                           std::to_string(configured.max_file_size) + " bytes)";
+      report.skip_detail =
+          "larger than maxFileSize (" + std::to_string(configured.max_file_size) + " bytes)";
       return;
     }
     const std::string_view text = buffer.text();
@@ -333,7 +345,7 @@ private:
   void check_text(FileReport& report, std::string_view text, const Config& config,
                   bool from_stdin) {
     const Language lang = language_for_path(report.path);
-    const pipeline::FixMode mode = !o_.fix            ? pipeline::FixMode::None
+    const pipeline::FixMode mode = !o_.fix           ? pipeline::FixMode::None
                                    : o_.unsafe_fixes ? pipeline::FixMode::Unsafe
                                                      : pipeline::FixMode::Safe;
     pipeline::CheckedDocument doc = pipeline::check_document(text, lang, config, mode);
@@ -422,9 +434,9 @@ int run_check_command(const Args& args) {
   } else if (o.stdin_filename && o.fix && !o.diff) {
     out = stderr; // the fixed text goes to standard output
   }
-  const bool color = o.color == Color::Always ||
-                     (o.color == Color::Auto && !o.output_file && isatty(fileno(out)) &&
-                      std::getenv("NO_COLOR") == nullptr);
+  const bool color =
+      o.color == Color::Always || (o.color == Color::Auto && !o.output_file &&
+                                   isatty(fileno(out)) && std::getenv("NO_COLOR") == nullptr);
   std::unique_ptr<Baseline> baseline;
   if (o.baseline) {
     std::string error;
@@ -447,7 +459,16 @@ int run_check_command(const Args& args) {
                    writer.size() == 1 ? "" : "s", o.write_baseline->c_str());
     }
   }
-  if (out != stdout && out != stderr) std::fclose(out);
+  // A report that could not be written whole is an error, not an empty file and exit 0.
+  if (out != stdout && out != stderr) {
+    const bool failed = std::fflush(out) != 0 || std::ferror(out);
+    const int saved = errno;
+    if (std::fclose(out) != 0 || failed) {
+      std::fprintf(stderr, "pctlint: %s: cannot write the report: %s\n", o.output_file->c_str(),
+                   std::strerror(failed ? saved : errno));
+      code = 2;
+    }
+  }
   return code;
 }
 

@@ -1,8 +1,7 @@
 #include "server/check/options.h"
 
-#include "server/check/report.h"
-
 #include "rules/rule.h"
+#include "server/check/report.h"
 
 #include <charconv>
 #include <string_view>
@@ -42,10 +41,10 @@ template <typename Number> std::optional<Number> number(const std::string& value
 }
 
 const OptionSpec kOptions[] = {
-    {"--check", "", "lint (the default action)", [](Options&, const std::string&) {
-       return std::optional<std::string>();
-     }},
-    {"--fix", "", "apply safe fixes", [](Options& o, const std::string&) {
+    {"--check", "", "lint (the default action)",
+     [](Options&, const std::string&) { return std::optional<std::string>(); }},
+    {"--fix", "", "apply safe fixes",
+     [](Options& o, const std::string&) {
        o.fix = true;
        return std::optional<std::string>();
      }},
@@ -62,7 +61,7 @@ const OptionSpec kOptions[] = {
     {"--format", "FMT", "text (default), json, sarif, github, junit, gitlab",
      [](Options& o, const std::string& v) -> std::optional<std::string> {
        const std::pair<std::string_view, Format> formats[] = {
-           {"text", Format::Text},   {"json", Format::Json},   {"sarif", Format::Sarif},
+           {"text", Format::Text},     {"json", Format::Json},   {"sarif", Format::Sarif},
            {"github", Format::Github}, {"junit", Format::Junit}, {"gitlab", Format::Gitlab}};
        for (const auto& [name, format] : formats)
          if (v == name) return o.format = format, std::nullopt;
@@ -157,15 +156,18 @@ const OptionSpec kOptions[] = {
        o.max_findings = *n;
        return std::nullopt;
      }},
-    {"--follow-symlinks", "", "follow symbolic links", [](Options& o, const std::string&) {
+    {"--follow-symlinks", "", "follow symbolic links",
+     [](Options& o, const std::string&) {
        o.follow_symlinks = true;
        return std::optional<std::string>();
      }},
-    {"--no-ignore", "", "do not honour .gitignore and .ignore", [](Options& o, const std::string&) {
+    {"--no-ignore", "", "do not honour .gitignore and .ignore",
+     [](Options& o, const std::string&) {
        o.no_ignore = true;
        return std::optional<std::string>();
      }},
-    {"-q, --quiet", "", "print findings only, no summary", [](Options& o, const std::string&) {
+    {"-q, --quiet", "", "print findings only, no summary",
+     [](Options& o, const std::string&) {
        o.quiet = true;
        return std::optional<std::string>();
      }},
@@ -191,18 +193,23 @@ std::string check_help() {
   std::string out = R"(usage: pctlint --check [options] [PATH...]
        pctlint --fix [--unsafe-fixes] [--diff] [options] [PATH...]
 
-Checks every URL literal in the files under PATH (default: .; '-' reads standard input). Exit
+Checks every URL literal in the files under PATH (default: .; '-' reads standard input; after
+'--' every argument is a path). Exit
 status: 0 when nothing at or above --fail-on was found, 1 when something was, 2 on usage,
 configuration or I/O errors and paths named here that could not be checked.
 
 )";
   for (const OptionSpec& spec : kOptions) {
     std::string left = "  ";
-    if (!spec.names.starts_with("--")) left += std::string(spec.names);
-    else left += "    " + std::string(spec.names);
+    if (!spec.names.starts_with("--"))
+      left += std::string(spec.names);
+    else
+      left += "    " + std::string(spec.names);
     if (!spec.value.empty()) left += " " + std::string(spec.value);
-    if (left.size() < 29) left.resize(30, ' ');
-    else left += "\n" + std::string(30, ' ');
+    if (left.size() < 29)
+      left.resize(30, ' ');
+    else
+      left += "\n" + std::string(30, ' ');
     out += left + std::string(spec.help) + "\n";
   }
   return out;
@@ -213,9 +220,18 @@ namespace {
 ParseResult parse(const Args& args) {
   ParseResult r;
   Options& o = r.options;
+  bool options_ended = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string a = args[i];
     std::optional<std::string> value;
+    if (a == "--" && !options_ended) { // the end of options: what follows are paths
+      options_ended = true;
+      continue;
+    }
+    if (options_ended && a != "-") {
+      o.paths.push_back(a);
+      continue;
+    }
     if (a == "-") { // standard input as a path
       if (!o.stdin_filename) o.stdin_filename = "-";
       continue;

@@ -94,8 +94,11 @@ public:
              {"columnKind", "unicodeCodePoints"},
              {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + file_uri(root)}}}}},
              {"results", results_},
-             {"invocations", json::array({{{"executionSuccessful", !std::any_of(notifications_.begin(), notifications_.end(), [](const json& n) { return n["level"] == "error"; })},
-                                           {"toolExecutionNotifications", notifications_}}})}};
+             {"invocations",
+              json::array({{{"executionSuccessful",
+                             !std::any_of(notifications_.begin(), notifications_.end(),
+                                          [](const json& n) { return n["level"] == "error"; })},
+                            {"toolExecutionNotifications", notifications_}}})}};
     json log{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
              {"version", "2.1.0"},
              {"runs", json::array({run})}};

@@ -332,3 +332,42 @@ TEST_CASE("a file-size limit (ulimit -f) is a write error, said, and the file is
   CHECK(r.err.find("a.py") != std::string::npos);
   CHECK(entries(dir.path()) == 2);
 }
+
+TEST_CASE("every failed write is an error; a future baseline is refused; -- ends the options") {
+  TempDir dir;
+  dir.write("a.py", kFixable);
+  auto r = run_pctlint({"--check", "-o", "/dev/full", "a.py"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("/dev/full: cannot write the report") != std::string::npos);
+  r = run_pctlint({"--check", "--write-baseline", "/dev/full", "a.py"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("/dev/full: cannot write the baseline") != std::string::npos);
+  dir.write("future.json", R"({"version": 2, "tool": "pctlint", "findings": []})");
+  r = run_pctlint({"--check", "--baseline", "future.json", "a.py"}, "", dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("version 2") != std::string::npos);
+  dir.write("-q.py", kFixable);
+  r = run_pctlint({"--check", "--", "-q.py"}, "", dir.path());
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("-q.py:1:") != std::string::npos);
+}
+
+TEST_CASE("--changed-since runs git in the tree checked, and a revision is never an option") {
+  TempDir dir;
+  dir.write("repo/a.py", kFixable);
+  REQUIRE(
+      run_process({"/bin/sh", "-c",
+                   "cd repo && git init -q . && git add a.py && git -c user.name=t -c "
+                   "user.email=t@t commit -qm a && echo 'v = \"https://x.example/%e2%82\"' > b.py"},
+                  "", dir.path())
+          .exit_code == 0);
+  // Run from the parent directory, which is not a work tree: git must look at repo/.
+  auto r = run_pctlint({"--check", "--changed-since", "HEAD", "repo"}, "", dir.path());
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("b.py") != std::string::npos);
+  CHECK(r.out.find("a.py") == std::string::npos);
+  r = run_pctlint({"--check", "--changed-since=--output=" + dir.file("written"), "repo"}, "",
+                  dir.path());
+  CHECK(r.exit_code == 2);
+  CHECK_FALSE(std::filesystem::exists(dir.file("written")));
+}

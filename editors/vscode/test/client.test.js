@@ -129,8 +129,8 @@ test('package.json: pctlint.path is machine-scoped, the schema is contributed, p
   assert.strictEqual(schema.$schema, 'http://json-schema.org/draft-07/schema#');
   assert.strictEqual(schema.additionalProperties, false);
   assert.deepStrictEqual(Object.keys(schema.properties).sort(), [
-    '$schema', 'allowNonAscii', 'exclude', 'failOn', 'include', 'mailto', 'maxFileSize', 'nonAsciiInProse',
-    'overrides', 'placeholders', 'rules', 'schemes',
+    '$schema', 'allowNonAscii', 'exclude', 'extent', 'failOn', 'include', 'mailto', 'maxFileSize',
+    'nonAsciiInProse', 'overrides', 'placeholders', 'rules', 'schemes', 'testFiles',
   ]);
   // Every rule id and name the server knows, and no other.
   const { execFileSync } = require('node:child_process');
