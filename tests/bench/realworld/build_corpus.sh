@@ -9,9 +9,10 @@
 #   fresh3.tsv  owner/name<TAB>commit     -> DEST/fresh3/owner+name  (a fourth held-out group)
 #   fresh4.tsv  owner/name<TAB>commit     -> DEST/fresh4/owner+name  (a fifth held-out group)
 #   fresh5.tsv  owner/name<TAB>commit     -> DEST/fresh5/owner+name  (a sixth held-out group)
+#   fresh6.tsv  owner/name<TAB>commit     -> DEST/fresh6/owner+name  (a seventh held-out group)
 #
 # Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4]
-#                       [--no-fresh5] DEST
+#                       [--no-fresh5] [--no-fresh6] DEST
 #   --ci          only the npm and Debian parts (what a CI machine without the GitHub mirrors can
 #                 get); implies --no-holdout and every --no-freshN
 #   --no-holdout  leave out the holdout repositories (holdout.tsv)
@@ -20,6 +21,7 @@
 #   --no-fresh3   leave out the fresh3 repositories (fresh3.tsv)
 #   --no-fresh4   leave out the fresh4 repositories (fresh4.tsv)
 #   --no-fresh5   leave out the fresh5 repositories (fresh5.tsv)
+#   --no-fresh6   leave out the fresh6 repositories (fresh6.tsv)
 # Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
 #
 # Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
@@ -36,16 +38,18 @@ fresh2group=1
 fresh3group=1
 fresh4group=1
 fresh5group=1
-usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4] [--no-fresh5] DEST"
+fresh6group=1
+usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4] [--no-fresh5] [--no-fresh6] DEST"
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case $1 in
-    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0; fresh3group=0; fresh4group=0; fresh5group=0 ;;
+    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0; fresh3group=0; fresh4group=0; fresh5group=0; fresh6group=0 ;;
     --no-holdout) holdout=0 ;;
     --no-fresh) freshgroup=0 ;;
     --no-fresh2) fresh2group=0 ;;
     --no-fresh3) fresh3group=0 ;;
     --no-fresh4) fresh4group=0 ;;
     --no-fresh5) fresh5group=0 ;;
+    --no-fresh6) fresh6group=0 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
@@ -148,6 +152,8 @@ build_repos() {
 # The fresh4 and fresh5 groups: two groups added together after the fresh3 group, scored apart.
 [[ $fresh4group -eq 1 && -f "$here/fresh4.tsv" ]] && build_repos "$here/fresh4.tsv" fresh4 fresh4
 [[ $fresh5group -eq 1 && -f "$here/fresh5.tsv" ]] && build_repos "$here/fresh5.tsv" fresh5 fresh5
+# The fresh6 group: added after the certainty model (extent given / guessed), scored apart.
+[[ $fresh6group -eq 1 && -f "$here/fresh6.tsv" ]] && build_repos "$here/fresh6.tsv" fresh6 fresh6
 
 # --- npm packages ------------------------------------------------------------------------------
 while IFS=$'\t' read -r name version; do

@@ -12,7 +12,8 @@ debian/), for the holdout group (holdout/, repositories never used to tune the f
 fresh group (fresh/, added after the holdout had been used for tuning), for the fresh2 group
 (fresh2/, added after the fresh group had been used for tuning), for the fresh3 group (fresh3/,
 added after the fresh2 group had been used for tuning), for the fresh4 and fresh5 groups (fresh4/,
-fresh5/, added together after the fresh3 group) and for all together.
+fresh5/, added together after the fresh3 group), for the fresh6 group (fresh6/, added after the
+certainty model) and for all together.
 See README.md in this directory. Standard library only.
 """
 import argparse
@@ -127,12 +128,12 @@ def file_lines(dest, rel):
     return _lines_cache[rel]
 
 
-GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 
 
 def group_of(rel):
-    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh5' for paths under DEST/holdout/ / DEST/fresh/ /
-    DEST/fresh2/ / … / DEST/fresh5/, 'main' for everything else."""
+    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh6' for paths under DEST/holdout/ / DEST/fresh/ /
+    DEST/fresh2/ / … / DEST/fresh6/, 'main' for everything else."""
     top = rel.split("/", 1)[0]
     return top if top in GROUPS[1:] else "main"
 
@@ -257,11 +258,13 @@ def main():
         tots["fresh4"] = print_table("fresh4 (fresh4/)", per["fresh4"], mb["fresh4"])
     if mb["fresh5"] or per["fresh5"]:
         tots["fresh5"] = print_table("fresh5 (fresh5/)", per["fresh5"], mb["fresh5"])
+    if mb["fresh6"] or per["fresh6"]:
+        tots["fresh6"] = print_table("fresh6 (fresh6/)", per["fresh6"], mb["fresh6"])
     tots["all"] = print_table("combined", per["all"], mb["all"])
     print()
     for g, title in (("main", "main"), ("holdout", "holdout"), ("fresh", "fresh"),
                      ("fresh2", "fresh2"), ("fresh3", "fresh3"), ("fresh4", "fresh4"),
-                     ("fresh5", "fresh5"), ("all", "combined")):
+                     ("fresh5", "fresh5"), ("fresh6", "fresh6"), ("all", "combined")):
         if g in tots:
             print(overall_line(title, tots[g]))
     prec = precision_of(tots["all"])
