@@ -145,6 +145,34 @@ bool attribute_name_before(std::string_view before) {
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
 // sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
 // `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
+// What can only be the same URL going on after a blank in a literal that starts with it: a query
+// value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
+// ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are.
+bool continues_url(std::string_view url, const std::vector<std::string_view>& words) {
+  for (std::string_view w : words)
+    if (w.find("://") != npos || w.find_first_of("\"'<>{}|\\`") != npos) return false;
+  const std::size_t authority = url.find("//");
+  if (authority == npos) return false;
+  const std::size_t path = url.find_first_of("/?#", authority + 2);
+  if (path == npos) return false;
+  const auto name_char = [](char c) { return is_ident(c) || c == '-' || c == '.'; };
+  // "?name =value": the query's name, a blank, then '=' and a value.
+  const std::string_view first = words.front();
+  if (words.size() == 1 && first.size() > 1 && first[0] == '=' && name_char(url.back()) &&
+      url.find_first_of("?&", path) != npos && url.find_last_of("?&") > url.find_last_of('/'))
+    return true;
+  // "/King of turtles/videos": a path that does not end at the blank, plain words, and a last
+  // word that goes on as path segments.
+  if (url[path] != '/' || url.back() == '/' || url.find_first_of("?#", path) != npos) return false;
+  for (std::size_t k = 0; k + 1 < words.size(); ++k)
+    for (char c : words[k])
+      if (!name_char(c) || c == '.') return false;
+  const std::string_view last = words.back();
+  const std::size_t slash = last.find('/');
+  return slash != npos && slash > 0 && slash + 1 < last.size() && last.back() != '.' &&
+         std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
+}
+
 bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bool strict = false) {
   std::string masked; // placeholders read as word characters, whatever they hold
   if (!holes.empty()) {
@@ -157,6 +185,14 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
   // attribute after a blank (' rel="preconnect"') is markup around URLs, never part of one: read
   // as such, whatever a fix inside the attribute does to its blanks.
   if (value.find("</") != npos) return false;
+  // The end of an attribute whose start is in another literal ('https://x/" />'): markup.
+  for (std::size_t q = value.find_first_of("\"'"); q != npos;
+       q = value.find_first_of("\"'", q + 1)) {
+    std::size_t k = q + 1;
+    while (k < value.size() && is_blank(value[k]))
+      ++k;
+    if (k < value.size() && (value[k] == '>' || value.compare(k, 2, "/>") == 0)) return false;
+  }
   for (std::size_t q = value.find('='); q != npos; q = value.find('=', q + 1))
     if (q + 1 < value.size() && (value[q + 1] == '"' || value[q + 1] == '\'') &&
         attribute_name_before(value.substr(0, q)))
@@ -175,6 +211,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
     i = j;
   }
   if (words.empty() || words.size() > 3) return false;
+  if (continues_url(url, words)) return true;
   for (std::string_view w : words)
     if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
       return false;                    // another URL, a sentence, an option, markup or code
@@ -202,7 +239,8 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
   const std::size_t authority = url.find("//");
   const bool has_path = authority != npos && url.find_first_of("/?#", authority + 2) != npos;
   if (!at_sign && (!has_path || url.back() == '/')) return false;
-  return true;
+  // A word after a fragment is not more of it ("path+file:///x#2.46.4 bin-target-0").
+  return url.find('#') == npos;
 }
 
 std::size_t trim_end(std::string_view t, std::size_t begin, std::size_t end) {
@@ -267,7 +305,8 @@ bool regex_syntax(std::string_view t) {
     if (c == '[' && n == '^') return true;
     if (c == '(' && n == '?') return true;
     if (c == '.' && (n == '*' || n == '+')) return true;
-    if (c == '{' && n >= '0' && n <= '9') { // {2} {1,5}
+    if (c == ']' && (n == '*' || n == '+')) return true; // [a-z-]+ [a-z0-9-.]*
+    if (c == '{' && n >= '0' && n <= '9') {              // {2} {1,5}
       std::size_t k = i + 1;
       while (k < t.size() && ((t[k] >= '0' && t[k] <= '9') || t[k] == ','))
         ++k;
@@ -730,6 +769,9 @@ private:
       std::size_t e = k;
       while (e < t.size() && !is_blank(t[e]) && static_cast<unsigned char>(t[e]) >= 0x20)
         ++e;
+      // A backslash that ends the line continues it (a docstring's line continuation, reST's
+      // escaped line end): the URL goes on in the next line, where this extent cannot follow it.
+      if (e > k && t[e - 1] == '\\' && (e == t.size() || t[e] == '\n' || t[e] == '\r')) return npos;
       return e;
     }
     return npos;

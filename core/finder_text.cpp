@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 
 namespace pctlint {
 
@@ -305,7 +306,16 @@ std::size_t colon_param_end(std::string_view t, std::size_t i) {
 std::size_t printf_conversion_end(std::string_view t, std::size_t i);
 
 std::size_t printf_end(std::string_view t, std::size_t i) {
-  if (t[i] != '%' || is_escape_at(t, i)) return npos;
+  if (t[i] != '%') return npos;
+  // "%04d" "%08x": a zero-padded conversion reads as an escape of a control character (%04, %08),
+  // which no URL means; in a string of a printf language it is the conversion.
+  if (is_escape_at(t, i)) {
+    if (i + 3 >= t.size() || t[i + 1] != '0' || !(t[i + 2] >= '1' && t[i + 2] <= '9')) return npos;
+    std::size_t k = i + 3;
+    while (k < t.size() && t[k] >= '0' && t[k] <= '9')
+      ++k;
+    return k < t.size() && std::strchr("dixXuf", t[k]) ? k + 1 : npos;
+  }
   return printf_conversion_end(t, i);
 }
 
@@ -415,23 +425,56 @@ std::size_t percent_name_end(std::string_view t, std::size_t i) {
   return k;
 }
 
-// <name>: a documentation placeholder, not markup.
+// <name> <proxied host> <Directory (tenant) ID>: a documentation placeholder, not markup (a tag
+// holds '=', '/' or quotes; a placeholder only words, blanks and parentheses).
 std::size_t angle_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '<' || i + 1 >= t.size() || !(is_alpha(t[i + 1]) || t[i + 1] == '_')) return npos;
   std::size_t k = i + 1;
-  while (k < t.size() && (is_word(t[k]) || t[k] == '-' || t[k] == '.'))
+  while (k < t.size() && k < i + 64 &&
+         (is_word(t[k]) || t[k] == '-' || t[k] == '.' || t[k] == ' ' || t[k] == '(' || t[k] == ')'))
     ++k;
-  return k < t.size() && t[k] == '>' ? k + 1 : npos;
+  return k < t.size() && t[k] == '>' && t[k - 1] != ' ' ? k + 1 : npos;
 }
 
-// [NAME] [SESSION_ID]: an upper-case name in brackets, a placeholder a program substitutes
-// (Grav's tmp://forms/[SESSIONID], log and path templates); an IP literal is never one.
-std::size_t bracket_name_end(std::string_view t, std::size_t i) {
-  if (t[i] != '[' || i + 1 >= t.size() || !(t[i + 1] >= 'A' && t[i + 1] <= 'Z')) return npos;
-  std::size_t k = i + 1;
-  while (k < t.size() && is_upper_word(t[k]))
+// %{name} %{?dist} %{HTTP_HOST}: RPM macros and Apache httpd's server variables.
+std::size_t percent_brace_end(std::string_view t, std::size_t i) {
+  if (t[i] != '%' || i + 2 >= t.size() || t[i + 1] != '{') return npos;
+  std::size_t k = i + 2;
+  while (k < t.size() && k < i + 64 && (is_word(t[k]) || std::strchr("?!:-.", t[k])))
     ++k;
-  return k - i - 1 >= 2 && k < t.size() && t[k] == ']' ? k + 1 : npos;
+  return k > i + 2 && k < t.size() && t[k] == '}' ? k + 1 : npos;
+}
+
+// [NAME] [SESSION_ID] [version]: a name in brackets, a placeholder a program substitutes (Grav's
+// tmp://forms/[SESSIONID], Flarum's @[version], Next.js's [id]); an IP literal is never one.
+std::size_t bracket_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '[' || i + 1 >= t.size() || !is_alpha(t[i + 1])) return npos;
+  std::size_t k = i + 1;
+  bool upper = true;
+  for (; k < t.size() && is_word(t[k]); ++k)
+    upper = upper && is_upper_word(t[k]);
+  if (k - i - 1 < 2 || k >= t.size() || t[k] != ']') return npos;
+  // A lower-case name is a placeholder only where it stands for a segment or part of one
+  // ("/[id]/", "@[version]/"); after a name it is PHP's and Rails's query array ("p[title]=").
+  if (!upper && ((i > 0 && is_word(t[i - 1])) || (k + 1 < t.size() && std::strchr("=[", t[k + 1]))))
+    return npos;
+  return k + 1;
+}
+
+// (Bucket Name) (Data store ID): words in parentheses, with a blank, the first capitalised: a
+// placeholder of documentation (AWS CLI examples), never a URL's own text.
+std::size_t paren_words_end(std::string_view t, std::size_t i) {
+  if (t[i] != '(' || i + 1 >= t.size() || !(t[i + 1] >= 'A' && t[i + 1] <= 'Z')) return npos;
+  bool blank = false;
+  for (std::size_t k = i + 1; k < t.size() && k < i + 64; ++k) {
+    const char c = t[k];
+    if (c == ')') return blank && t[k - 1] != ' ' ? k + 1 : npos;
+    if (c == ' ')
+      blank = true;
+    else if (!is_word(c) && c != '-')
+      return npos;
+  }
+  return npos;
 }
 
 // [user:pass@] [:port]: an optional part, as usage texts write it (an IP literal holds neither).
@@ -502,9 +545,11 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::AngleName, "angle-name", "<", angle_name_end},
     {PlaceholderStyle::ColonParam, "colon-param", ":", colon_param_end},
     {PlaceholderStyle::PrintfFormatted, "printf-formatted", "%", printf_formatted_end},
+    {PlaceholderStyle::PercentBrace, "percent-brace", "%", percent_brace_end},
     {PlaceholderStyle::PercentName, "percent-name", "%", percent_name_end},
     {PlaceholderStyle::Printf, "printf", "%", printf_end},
     {PlaceholderStyle::BracketName, "bracket-name", "[", bracket_name_end},
+    {PlaceholderStyle::ParenWords, "paren-words", "(", paren_words_end},
     {PlaceholderStyle::OptionalPart, "optional-part", "[", optional_part_end},
     {PlaceholderStyle::CurlGlob, "curl-glob", "[", curl_glob_end},
     {PlaceholderStyle::GitFormat, "git-format", "%", git_format_end},
@@ -540,11 +585,14 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
 
 LineCommands line_commands(std::string_view line) {
   LineCommands c;
-  for (std::size_t at = line.find("curl"); at != npos; at = line.find("curl", at + 1))
-    if (at + 4 < line.size() && (line[at + 4] == ' ' || line[at + 4] == '\t')) {
-      c.curl = at;
-      break;
-    }
+  // curl's globs, and aria2c's ("-Z -P http://host/image[000-100].png").
+  for (std::string_view command : {std::string_view("curl"), std::string_view("aria2c")})
+    for (std::size_t at = line.find(command); at != npos; at = line.find(command, at + 1))
+      if (at + command.size() < line.size() &&
+          (line[at + command.size()] == ' ' || line[at + command.size()] == '\t')) {
+        c.curl = std::min(c.curl, at);
+        break;
+      }
   for (std::string_view marker : {"--format", "--pretty", "git log", "git show"})
     c.git_format = std::min(c.git_format, line.find(marker));
   return c;

@@ -1234,12 +1234,7 @@ private:
       return;
     }
     if (!want_segments_) return;
-    if (c == '[' || c == '{') { // a flow collection: plain values end at , ] }
-      Literal lit = plain_literal(v + 1, key, EscapeStyle::None);
-      lit.stops = ",]}";
-      segments_.push_back({v, eol, Piece::Literal, std::move(lit)});
-      return;
-    }
+    if (c == '[' || c == '{') return flow_collection(v, e, eol, key);
     if (shell) return segments_.push_back({v, eol, Piece::Shell, {}});
     // A plain value, up to a " #" comment.
     std::size_t comment = e;
@@ -1252,6 +1247,42 @@ private:
     lit.value_end = comment;
     segments_.push_back({v, comment, Piece::Literal, std::move(lit)});
     if (comment < e) segments_.push_back({comment, eol, Piece::Comment, {}});
+  }
+
+  // A flow collection on one line ({"x": "https://...", y: z} or ['a', b]): each scalar in it is a
+  // value of its own, a quoted one with its quotes and escapes, a plain one ending at , ] } or
+  // ": ". The part of a collection that goes on to later lines is left to the plain-value rules.
+  void flow_collection(std::size_t v, std::size_t e, std::size_t eol, std::string_view key) {
+    for (std::size_t i = v + 1; i < e;) {
+      const char ch = src_[i];
+      if (is_blank(ch) || ch == ',' || ch == '[' || ch == '{' || ch == ']' || ch == '}' ||
+          ch == '\r') {
+        ++i;
+        continue;
+      }
+      if (ch == '#' && is_blank(src_[i - 1])) {
+        segments_.push_back({i, eol, Piece::Comment, {}});
+        return;
+      }
+      if (ch == '"' || ch == '\'') {
+        const EscapeStyle esc = ch == '"' ? EscapeStyle::Backslash : EscapeStyle::Doubling;
+        std::size_t q = quoted_end(i, esc, false);
+        if (q == npos || q > e) q = e;
+        segments_.push_back({i, q, Piece::Literal, quoted_literal(i, esc, key)});
+        i = std::max(q, i + 1);
+        continue;
+      }
+      std::size_t j = i;
+      while (j < e && src_[j] != ',' && src_[j] != ']' && src_[j] != '}' &&
+             !(src_[j] == ':' && (j + 1 == e || is_blank(src_[j + 1]))) &&
+             !(src_[j] == '#' && is_blank(src_[j - 1])))
+        ++j;
+      Literal lit = plain_literal(i, key, EscapeStyle::None);
+      lit.stops = ",]}";
+      lit.value_end = j;
+      segments_.push_back({i, j, Piece::Literal, std::move(lit)});
+      i = j < e && src_[j] == ':' ? j + 1 : std::max(j, i + 1);
+    }
   }
 
   // A block scalar announced on the line ending at `eol`: its lines are those after it that are

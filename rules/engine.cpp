@@ -227,9 +227,11 @@ struct UrlChecker {
   void certain_part(const FoundUrl& url, std::vector<RuleFinding>& found) const {
     const std::vector<const Rule*>& rules = all_rules();
     const std::size_t cut = url.exact ? std::string_view::npos : certain_end(url.text);
+    // A template by what it holds in its certain part (a [NAME] after the end of a URL in running
+    // text is no part of it).
+    const bool templated = !url.placeholders.empty() && url.placeholders.front().begin < cut;
     auto uncertain = [&](const RuleFinding& f) {
-      return f.finding.span.end > cut ||
-             (!url.placeholders.empty() && rules[f.rule]->info().depends_on_extent);
+      return f.finding.span.end > cut || (templated && rules[f.rule]->info().depends_on_extent);
     };
     if (!config.report_guessed_extent) {
       std::erase_if(found, uncertain);

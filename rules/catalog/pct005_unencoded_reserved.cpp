@@ -40,7 +40,12 @@ the same bytes).
 // reads it, '#' and all, and encoding the second '#' would break the link.
 bool hash_route(std::string_view t, Span fragment) {
   const std::string_view f = fragment.in(t);
-  return f.starts_with("/") || f.starts_with("!/");
+  if (f.starts_with("/") || f.starts_with("!/")) return true;
+  // A path in the fragment before its next '#' is a route too
+  // ("#documentation/Foo.html#//apple_ref" of Apple's old reference library); a word before it is
+  // an anchor ("#install#linux").
+  const std::size_t hash = f.find('#', 1);
+  return hash != std::string_view::npos && f.substr(0, hash).find('/') != std::string_view::npos;
 }
 
 class UnencodedReserved final : public Rule {
