@@ -373,6 +373,16 @@ bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t
   int depth = 0;
   for (std::size_t i = w.size(); i > 0; --i) {
     const char c = w[i - 1];
+    // An earlier string on the way is passed over whole: "re.compile(" inside it is text, not a
+    // call (log("calling re.compile(", "https://y/")).
+    if (c == '"' || c == '\'' || c == '`') {
+      std::size_t q = i - 1;
+      while (q > 0 && !(w[q - 1] == c && (q < 2 || w[q - 2] != '\\')))
+        --q;
+      if (q == 0) return false; // the line starts inside a string: nothing certain before it
+      i = q;                    // at the opening quote; the loop steps past it
+      continue;
+    }
     if (c == ')') ++depth;
     if (c == '~' && i >= 2 && (w[i - 2] == '=' || w[i - 2] == '!') && depth == 0) return true;
     if (c != '(') continue;

@@ -511,6 +511,49 @@ std::size_t blamed_fix(const std::vector<Diagnostic>& diagnostics, bool unsafe,
   return inside != npos_index ? inside : after != npos_index ? after : before;
 }
 
+// Finds the fixes of `diagnostics` that fail check_fix on `total.text` by bisection: a group of
+// fixes that passes together is kept whole, a failing group is split, a failing single fix is
+// dropped and recorded in `total.dropped`. A few guilty fixes among thousands cost a few dozen
+// checks, not thousands. Whether any was dropped.
+bool drop_failing_alone(FixResult& total, std::vector<Diagnostic>& diagnostics, Language lang,
+                        const Config& config, bool unsafe, bool first_pass) {
+  std::vector<std::size_t> applicable;
+  for (std::size_t k = 0; k < diagnostics.size(); ++k) {
+    const Diagnostic& d = diagnostics[k];
+    if (d.fix && !d.fix->edits.empty() && (unsafe || d.fix->applicability == Applicability::Safe))
+      applicable.push_back(k);
+  }
+  bool dropped = false;
+  std::size_t checks = 0;
+  constexpr std::size_t kMaxChecks = 256;
+  // Ranges of `applicable` still to look at.
+  std::vector<std::pair<std::size_t, std::size_t>> todo{{0, applicable.size()}};
+  while (!todo.empty() && checks < kMaxChecks) {
+    const auto [from, to] = todo.back();
+    todo.pop_back();
+    if (from >= to) continue;
+    std::vector<Diagnostic> group;
+    for (std::size_t k = from; k < to; ++k)
+      group.push_back(diagnostics[applicable[k]]);
+    const FixResult applied = apply_fixes(total.text, group, unsafe);
+    ++checks;
+    if (applied.applied == 0) continue;
+    const FixCheck check = check_fix(total.text, applied.text, applied.edits, lang, config.finder);
+    if (check.ok) continue;
+    if (to - from == 1) {
+      Diagnostic& d = diagnostics[applicable[from]];
+      total.dropped.push_back({d, check.reason, first_pass});
+      d.fix.reset();
+      dropped = true;
+      continue;
+    }
+    const std::size_t mid = from + (to - from) / 2;
+    todo.emplace_back(mid, to);
+    todo.emplace_back(from, mid);
+  }
+  return dropped;
+}
+
 } // namespace
 
 FixResult fix_all(std::string_view source, Language lang, const Config& config, bool unsafe) {
@@ -525,9 +568,20 @@ FixResult fix_all(std::string_view source, Language lang, const Config& config, 
     }
     FixResult step = apply_fixes(total.text, lr.diagnostics, unsafe);
     // The pass's text is checked; a fix that fails is dropped and the pass made again without it.
+    // First each fix alone (a few dozen at most: checking costs a pass over the file), so that no
+    // fix is dropped for another's fault; then, for fixes that fail only together, the one the
+    // check points at.
+    bool alone_tested = false;
     for (int attempt = 0; step.applied > 0; ++attempt) {
       const FixCheck check = check_fix(total.text, step.text, step.edits, lang, config.finder);
       if (check.ok) break;
+      if (!alone_tested) {
+        alone_tested = true;
+        if (drop_failing_alone(total, lr.diagnostics, lang, config, unsafe, pass == 0)) {
+          step = apply_fixes(total.text, lr.diagnostics, unsafe);
+          continue;
+        }
+      }
       const std::size_t k = attempt < 32 ? blamed_fix(lr.diagnostics, unsafe, check) : npos_index;
       if (k == npos_index) { // nothing to blame, or too many: this pass applies nothing
         step.applied = 0;

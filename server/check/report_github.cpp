@@ -1,6 +1,8 @@
 // GitHub Actions workflow commands: annotations on the pull request's diff.
 #include "server/check/report.h"
 
+#include <algorithm>
+
 namespace pctlint::check {
 
 namespace {
@@ -9,15 +11,23 @@ namespace {
 // text printable so no control character reaches the log.
 std::string gh_escape(std::string_view s, bool property) {
   std::string out;
-  for (char c : printable(s)) {
-    if (c == '%')
-      out += "%25";
-    else if (property && c == ':')
-      out += "%3A";
-    else if (property && c == ',')
-      out += "%2C";
-    else
-      out += c;
+  // CR and LF are the workflow syntax's own escapes (%0D, %0A: a file name with a line break still
+  // names its file); other control characters are made printable.
+  for (std::size_t from = 0; from <= s.size();) {
+    const std::size_t brk = std::min(s.find_first_of("\r\n", from), s.size());
+    for (char c : printable(s.substr(from, brk - from))) {
+      if (c == '%')
+        out += "%25";
+      else if (property && c == ':')
+        out += "%3A";
+      else if (property && c == ',')
+        out += "%2C";
+      else
+        out += c;
+    }
+    if (brk == s.size()) break;
+    out += s[brk] == '\n' ? "%0A" : "%0D";
+    from = brk + 1;
   }
   return out;
 }

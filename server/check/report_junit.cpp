@@ -1,38 +1,66 @@
 // JUnit XML, as CI systems (Jenkins, GitLab, Azure) read test reports: a test suite per file with
 // findings, a failing test case per finding; a passing case for a clean run. Checked against an
 // XML Schema of the format in the tests (tests/schemas/junit.xsd).
+#include "core/utf8.h"
 #include "server/check/report.h"
 
 namespace pctlint::check {
 
 namespace {
 
+// Text for an XML 1.0 document: markup characters as entities, and what XML cannot hold (a C0
+// control but tab, CR and LF; U+FFFE and U+FFFF; a byte that is not UTF-8, in a message that quotes
+// one or a file name) written as a visible escape, "\xNN" or "\uFFFF", so the report stays
+// well-formed.
 std::string xml_escape(std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
-  for (const char c : s) {
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const char c = s[i];
     switch (c) {
     case '&':
       out += "&amp;";
-      break;
+      ++i;
+      continue;
     case '<':
       out += "&lt;";
-      break;
+      ++i;
+      continue;
     case '>':
       out += "&gt;";
-      break;
+      ++i;
+      continue;
     case '"':
       out += "&quot;";
-      break;
+      ++i;
+      continue;
     case '\'':
       out += "&apos;";
-      break;
+      ++i;
+      continue;
     default:
-      // XML 1.0 allows no C0 control but tab, CR and LF.
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
-        out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) +
-               std::string(1, "0123456789abcdef"[c & 15]);
+      break;
+    }
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x80) {
+      if (byte < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 15];
       else
         out += c;
+      ++i;
+      continue;
+    }
+    const Utf8Char u = decode_utf8_char(s, i);
+    if (!u.ok()) {
+      out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 15];
+      ++i;
+    } else if (u.value == 0xFFFE || u.value == 0xFFFF) {
+      out += u.value == 0xFFFE ? "\\uFFFE" : "\\uFFFF";
+      i += u.length;
+    } else {
+      out.append(s.substr(i, u.length));
+      i += u.length;
     }
   }
   return out;

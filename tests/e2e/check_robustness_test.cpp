@@ -371,3 +371,44 @@ TEST_CASE("--changed-since runs git in the tree checked, and a revision is never
   CHECK(r.exit_code == 2);
   CHECK_FALSE(std::filesystem::exists(dir.file("written")));
 }
+
+TEST_CASE("JUnit output stays well-formed XML: non-UTF-8 bytes, a non-UTF-8 file name, U+FFFF") {
+  TempDir dir;
+  dir.write("a\xff.py",
+            "u = \"https://x.example/caf\xe9/%c3\"\nv = \"https://x.example/\xef\xbf\xbf/%e2\"\n");
+  const auto r = run_pctlint({"--check", "--format", "junit", "."}, "", dir.path());
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("<testsuites") != std::string::npos);
+  // Every byte is UTF-8, and no character XML 1.0 forbids is there.
+  bool utf8 = true;
+  for (std::size_t i = 0; i < r.out.size();) {
+    const auto c = static_cast<unsigned char>(r.out[i]);
+    const std::size_t n = c < 0x80         ? 1
+                          : (c >> 5) == 6  ? 2
+                          : (c >> 4) == 14 ? 3
+                          : (c >> 3) == 30 ? 4
+                                           : 0;
+    if (n == 0 || i + n > r.out.size()) {
+      utf8 = false;
+      break;
+    }
+    i += n;
+  }
+  CHECK(utf8);
+  CHECK(r.out.find("\xef\xbf\xbf") == std::string::npos);
+  CHECK(r.out.find("\\xff") != std::string::npos); // the file name's byte, visible
+  if (std::system("command -v python3 >/dev/null") == 0) {
+    dir.write("report.xml", r.out);
+    CHECK(run_process({"/usr/bin/env", "python3", "-c",
+                       "import sys,xml.dom.minidom as m; m.parse(sys.argv[1])",
+                       dir.file("report.xml")})
+              .exit_code == 0);
+  }
+}
+
+TEST_CASE("--format github: a line break in a file name is the workflow's %0A, not \\x0a") {
+  TempDir dir;
+  dir.write("a\nb.py", kFixable);
+  const auto r = run_pctlint({"--check", "--format", "github", "."}, "", dir.path());
+  CHECK(r.out.find("file=a%0Ab.py,") != std::string::npos);
+}

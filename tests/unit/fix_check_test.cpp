@@ -170,3 +170,16 @@ TEST_CASE("certainty: extent-dependent rules report only on given extents and no
   CHECK(parsed.config.report_guessed_extent);
   CHECK_FALSE(parse_config(nlohmann::json::parse(R"({"extent": "maybe"})")).ok());
 }
+
+TEST_CASE("a regex callee's name inside an earlier string hides nothing") {
+  // log("calling re.compile(", "https://y/%c3%a4"): the second literal is no regex; --check
+  // reports it and --fix fixes what --check reported, nothing else.
+  const std::string src = "log(\"calling re.compile(\", \"https://y/%c3%a4\");\n";
+  const LintResult r = lint(src, Language::Cpp, Config{});
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].rule->id == "PCT001");
+  CHECK(fixed(src, Language::Cpp) == "log(\"calling re.compile(\", \"https://y/%C3%A4\");\n");
+  // A literal given to a regex API is still a regex.
+  const std::string re = "auto r = std::regex(\"https://y/%c3%a4\");\n";
+  CHECK(lint(re, Language::Cpp, Config{}).diagnostics.empty());
+}

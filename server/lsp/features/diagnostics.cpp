@@ -36,6 +36,8 @@ json more_json(const Range& at, std::size_t more) {
                           " are)"}};
 }
 
+} // namespace
+
 json diagnostics_json(Session& s, std::string_view text, const LintResult& r) {
   const std::vector<Range> ranges = ranges_of(s, text, r);
   json out = json::array();
@@ -45,6 +47,8 @@ json diagnostics_json(Session& s, std::string_view text, const LintResult& r) {
     out.push_back(more_json(ranges[kMaxDiagnostics], r.diagnostics.size() - kMaxDiagnostics));
   return out;
 }
+
+namespace {
 
 void publish(Session& s, const std::string& uri) {
   const Draft* d = s.drafts.get(uri);

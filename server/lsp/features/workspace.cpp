@@ -1,5 +1,6 @@
 #include "server/lsp/features/workspace.h"
 
+#include "server/lsp/features/features.h"
 #include "server/pipeline/document.h"
 #include "server/pipeline/files.h"
 
@@ -16,14 +17,8 @@ WorkspaceCheck for_each_workspace_file(
   std::size_t done = 0;
   const std::size_t total = files.files.size();
   auto report = [&](WorkspaceFile& f, std::string_view text, const LintResult& r) {
-    std::vector<std::pair<std::size_t, std::size_t>> spans;
-    for (const Diagnostic& d : r.diagnostics)
-      spans.emplace_back(d.begin, d.end);
-    const std::vector<Range> ranges = s.ranges(text, spans);
-    f.diagnostics = json::array();
-    for (std::size_t i = 0; i < r.diagnostics.size(); ++i)
-      f.diagnostics.push_back(
-          diagnostic_to_json(ranges[i], r.diagnostics[i], s.capabilities.unnecessary_tag));
+    // As for an open document: at most 1,000 a file, the rest counted in one more.
+    f.diagnostics = diagnostics_json(s, text, r);
     ++result.checked;
     result.problems += r.diagnostics.size();
     each(f, ++done, total);
