@@ -13,7 +13,8 @@ fresh group (fresh/, added after the holdout had been used for tuning), for the 
 (fresh2/, added after the fresh group had been used for tuning), for the fresh3 group (fresh3/,
 added after the fresh2 group had been used for tuning), for the fresh4 and fresh5 groups (fresh4/,
 fresh5/, added together after the fresh3 group), for the fresh6 group (fresh6/, added after the
-certainty model) and for all together.
+certainty model), for the fresh7 group (fresh7/, added after fresh4-6 were tuned on) and for all
+together.
 See README.md in this directory. Standard library only.
 """
 import argparse
@@ -128,12 +129,12 @@ def file_lines(dest, rel):
     return _lines_cache[rel]
 
 
-GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
 
 
 def group_of(rel):
-    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh6' for paths under DEST/holdout/ / DEST/fresh/ /
-    DEST/fresh2/ / … / DEST/fresh6/, 'main' for everything else."""
+    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh7' for paths under DEST/holdout/ / DEST/fresh/ /
+    DEST/fresh2/ / … / DEST/fresh7/, 'main' for everything else."""
     top = rel.split("/", 1)[0]
     return top if top in GROUPS[1:] else "main"
 
@@ -260,11 +261,14 @@ def main():
         tots["fresh5"] = print_table("fresh5 (fresh5/)", per["fresh5"], mb["fresh5"])
     if mb["fresh6"] or per["fresh6"]:
         tots["fresh6"] = print_table("fresh6 (fresh6/)", per["fresh6"], mb["fresh6"])
+    if mb["fresh7"] or per["fresh7"]:
+        tots["fresh7"] = print_table("fresh7 (fresh7/)", per["fresh7"], mb["fresh7"])
     tots["all"] = print_table("combined", per["all"], mb["all"])
     print()
     for g, title in (("main", "main"), ("holdout", "holdout"), ("fresh", "fresh"),
                      ("fresh2", "fresh2"), ("fresh3", "fresh3"), ("fresh4", "fresh4"),
-                     ("fresh5", "fresh5"), ("fresh6", "fresh6"), ("all", "combined")):
+                     ("fresh5", "fresh5"), ("fresh6", "fresh6"),
+                     ("fresh7", "fresh7"), ("all", "combined")):
         if g in tots:
             print(overall_line(title, tots[g]))
     prec = precision_of(tots["all"])
