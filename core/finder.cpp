@@ -427,6 +427,12 @@ bool format_callee(std::string_view callee) {
       "vsnprintf"sv, "asprintf"sv, "sprint"sv,   "errorf"sv,  "fatalf"sv,
       "panicf"sv,    "logf"sv,     "infof"sv,    "warnf"sv,   "warningf"sv,
       "debugf"sv,    "tracef"sv,   "skipf"sv,    "format"sv};
+  // JavaScript's console methods format their first argument as util.format does (%s %d %o).
+  static constexpr std::string_view kConsole[] = {"console.log"sv,   "console.info"sv,
+                                                  "console.warn"sv,  "console.error"sv,
+                                                  "console.debug"sv, "console.trace"sv};
+  for (std::string_view c : kConsole)
+    if (callee == c) return true;
   const std::size_t dot = callee.find_last_of(".:");
   const std::string_view name = callee.substr(dot == npos ? 0 : dot + 1);
   // Most callees are not "...f" or "...t": one look at the last letter rules them out.

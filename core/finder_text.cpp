@@ -451,8 +451,9 @@ std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '[' || i + 1 >= t.size() || !is_alpha(t[i + 1])) return npos;
   std::size_t k = i + 1;
   bool upper = true;
-  for (; k < t.size() && is_word(t[k]); ++k)
-    upper = upper && is_upper_word(t[k]);
+  // Upper-case names may hold hyphens ([YOUR-DOMAIN], rclone's docs).
+  for (; k < t.size() && (is_word(t[k]) || (upper && t[k] == '-' && k > i + 1)); ++k)
+    upper = upper && (is_upper_word(t[k]) || t[k] == '-');
   if (k - i - 1 < 2 || k >= t.size() || t[k] != ']') return npos;
   // A lower-case name is a placeholder only where it stands for a segment or part of one
   // ("/[id]/", "@[version]/"); after a name it is PHP's and Rails's query array ("p[title]=").

@@ -20,7 +20,9 @@ host is left alone: internationalized domain names are IDNA's business, not perc
 Turn this rule off with `"allowNonAscii": true` where IRIs are intended. In prose (comments,
 Markdown, text, and a string literal that is a sentence with a URL in it) a readable IRI such as
 `https://ru.wikipedia.org/wiki/КОИ-8` is not reported unless `"nonAsciiInProse": true`: it is read
-by people, not sent over the wire as written, and where it ends is a guess.
+by people, not sent over the wire as written, and where it ends is a guess. Nor is the fragment
+checked: it is never sent, and it names an anchor whose id is written raw in the document
+(`#ref-for-x①`), which the raw and the encoded form both reach.
 
 ## Bad
     https://de.wikipedia.org/wiki/Ärzteblatt
@@ -45,7 +47,9 @@ public:
       return;
     const std::string_view t = url.text;
     const std::optional<Span> host = url.parts.host;
-    for (std::size_t i = 0; i < t.size();) {
+    // The fragment is not sent: it names an anchor, whose id is written raw in the document.
+    const std::size_t end_of_checked = url.parts.fragment ? url.parts.fragment->begin : t.size();
+    for (std::size_t i = 0; i < end_of_checked;) {
       if (static_cast<unsigned char>(t[i]) < 0x80 || url.url.in_placeholder(i) ||
           (host && i >= host->begin && i < host->end)) {
         ++i;

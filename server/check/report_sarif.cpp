@@ -49,13 +49,16 @@ public:
            {"message", {{"text", f.path + ": not checked: " + skip_phrase(f)}}},
            {"locations", json::array({{{"physicalLocation", {{"artifactLocation", location}}}}})}});
     for (const Reported& r : f.diagnostics) {
-      json result{{"ruleId", r.rule->id},
-                  {"ruleIndex", rule_index(r.rule)},
-                  {"level", sarif_level(r.severity)},
-                  {"message", {{"text", r.message}}},
-                  {"locations", json::array({{{"physicalLocation",
-                                               {{"artifactLocation", location},
-                                                {"region", region(r.start, r.end)}}}}})}};
+      json result{
+          {"ruleId", r.rule->id},
+          {"ruleIndex", rule_index(r.rule)},
+          {"level", sarif_level(r.severity)},
+          {"message", {{"text", r.message}}},
+          {"locations",
+           json::array({{{"physicalLocation",
+                          {{"artifactLocation", location}, {"region", region(r.start, r.end)}}}}})},
+          // What the finding rests on: the URL's extent given by syntax, or guessed.
+          {"properties", {{"extent", r.extent}}}};
       if (r.fix) {
         json replacements = json::array();
         for (const ReportedEdit& e : r.edits)

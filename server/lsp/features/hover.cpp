@@ -23,15 +23,16 @@ struct UrlSummary {
   };
   std::vector<Row> components;
   std::vector<std::string> findings; // "PCT001 lowercase-hex: message"
+  std::string extent;                // how the URL's extent was established
 };
 
 UrlSummary summarize(const FoundUrl& url, const LintResult& r) {
   UrlSummary out;
   out.url = url.text;
   const UrlParts parts = split_url(url.text);
-  for (auto c : {UrlComponent::Scheme, UrlComponent::Userinfo, UrlComponent::Host,
-                 UrlComponent::Port, UrlComponent::Path, UrlComponent::Query,
-                 UrlComponent::Fragment}) {
+  for (auto c :
+       {UrlComponent::Scheme, UrlComponent::Userinfo, UrlComponent::Host, UrlComponent::Port,
+        UrlComponent::Path, UrlComponent::Query, UrlComponent::Fragment}) {
     const auto span = parts.get(c);
     if (!span || span->empty()) continue;
     const std::string_view raw = span->in(url.text);
@@ -40,6 +41,11 @@ UrlSummary summarize(const FoundUrl& url, const LintResult& r) {
                               strict.ok() ? strict.bytes : decode_lenient(raw) + " (ill-formed)"});
   }
   out.canonical = canonicalize(url.text);
+  out.extent = url.exact ? "given by syntax"
+                         : "guessed (running text): only the part before the first blank, quote or "
+                           "bracket is checked";
+  if (!url.placeholders.empty())
+    out.extent += "; a template: raw characters and '%' are not judged";
   for (const Diagnostic& diag : r.diagnostics)
     if (diag.url_begin == url.source_begin)
       out.findings.push_back(std::string(diag.rule->id) + " " + std::string(diag.rule->name) +
@@ -48,12 +54,13 @@ UrlSummary summarize(const FoundUrl& url, const LintResult& r) {
 }
 
 std::string markdown(const UrlSummary& u) {
-  std::string md = "**URL** " + cell(u.url) +
-                   "\n\n| component | as written | decoded |\n|---|---|---|\n";
+  std::string md =
+      "**URL** " + cell(u.url) + "\n\n| component | as written | decoded |\n|---|---|---|\n";
   for (const auto& row : u.components)
     md += "| " + row.component + " | " + cell(row.raw) + " | " + cell(row.decoded) + " |\n";
   md += "\n**Canonical form** " + cell(u.canonical) +
         (u.canonical == u.url ? " (as written)" : "") + "\n";
+  md += "\n**Extent** " + u.extent + "\n";
   if (!u.findings.empty()) md += "\n**Findings**\n\n";
   for (const std::string& f : u.findings)
     md += "- " + f + "\n";
@@ -72,6 +79,7 @@ std::string plaintext(const UrlSummary& u) {
     text += "\n";
   }
   text += "\nCanonical form " + u.canonical + (u.canonical == u.url ? " (as written)" : "") + "\n";
+  text += "Extent " + u.extent + "\n";
   if (!u.findings.empty()) text += "\nFindings\n";
   for (const std::string& f : u.findings)
     text += "  - " + f + "\n";
