@@ -38,9 +38,42 @@ GlobList Config::default_test_globs() {
   return globs;
 }
 
+bool is_default_test_path(std::string_view path) {
+  static constexpr std::string_view kDirs[] = {"test",      "tests",    "testing",   "__tests__",
+                                               "spec",      "specs",    "testdata",  "test-data",
+                                               "fixtures",  "t",        "unittests", "e2e"};
+  std::size_t start = 0;
+  for (std::size_t slash; (slash = path.find('/', start)) != std::string_view::npos;
+       start = slash + 1) {
+    const std::string_view dir = path.substr(start, slash - start);
+    for (std::string_view d : kDirs)
+      if (dir == d) return true;
+  }
+  const std::string_view name = path.substr(start);
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view stem = name.substr(0, dot), ext = name.substr(dot + 1);
+  if (ext == "py" && (stem.starts_with("test_") || stem.ends_with("_test"))) return true;
+  for (std::string_view e : {"go", "rs", "rb", "c", "cc", "cpp"})
+    if (ext == e && stem.ends_with("_test")) return true;
+  if (ext == "rb" && stem.ends_with("_spec")) return true;
+  for (std::string_view e : {"js", "ts", "jsx", "tsx"})
+    if (ext == e && (stem.ends_with(".test") || stem.ends_with(".spec"))) return true;
+  if ((ext == "java" || ext == "kt") && (stem.ends_with("Test") || stem.ends_with("Tests")))
+    return true;
+  if (ext == "php" && stem.ends_with("Test")) return true;
+  if (ext == "cs" && (stem.ends_with("Test") || stem.ends_with("Tests"))) return true;
+  return false;
+}
+
+bool Config::is_test_file(std::string_view path) const {
+  if (default_tests) return is_default_test_path(path);
+  return !test_globs.empty() && test_globs.matches(path);
+}
+
 const Config& Config::for_path(std::string_view path, std::optional<Config>& storage) const {
   const Config* current = this;
-  if (!test_globs.empty() && test_globs.matches(path)) {
+  if (is_test_file(path)) {
     storage = *this;
     storage->fixes_unsafe = true;
     current = &*storage;
@@ -233,6 +266,7 @@ public:
         if (auto list = strings(value, ptr)) {
           c.test_files = *list;
           c.test_globs = globs(*list, ptr);
+          c.default_tests = false;
         }
       } else if (key == "overrides") {
         overrides(value, ptr, c.overrides);

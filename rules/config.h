@@ -45,6 +45,9 @@ struct LintSettings {
 // Where tests are, unless the configuration's "testFiles" says otherwise: test directories and
 // the file names test runners look for (test_x.py, x_test.go, x.test.js, x_spec.rb, FooTest.java).
 const std::vector<std::string>& default_test_files();
+// default_test_files() matched without globs: one pass over the path's names (every file a run
+// checks is asked, and 38 globs a file cost more than the lint of most files).
+bool is_default_test_path(std::string_view path);
 
 struct Override {
   std::vector<std::string> files; // patterns, as written
@@ -68,7 +71,10 @@ struct Config : LintSettings {
   // never changes behaviour). Empty: every fix keeps its own applicability.
   std::vector<std::string> test_files = default_test_files();
   GlobList test_globs = default_test_globs();
+  bool default_tests = true; // test_files is the default list: matched by is_default_test_path
   static GlobList default_test_globs();
+  // Whether `path` (relative to the configuration's directory) is a test file.
+  bool is_test_file(std::string_view path) const;
 
   Severity severity_of(const RuleInfo& rule) const;
   // Whether a file at `path` (relative to the configuration's directory) is to be checked.

@@ -89,13 +89,45 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
   return found;
 }
 
+namespace {
+
+// `file` relative to `root` without building paths where the name says it already (a path below
+// the current directory, given relative and plain; an absolute path under `root`): every file a run
+// checks is resolved, and path normalisation costs more than linting most files.
+std::optional<std::string_view> plain_relative(const fs::path& root, const fs::path& cwd,
+                                               std::string_view file) {
+  const auto plain = [](std::string_view p) {
+    return p.find("./") == std::string_view::npos && p.find("//") == std::string_view::npos &&
+           !p.ends_with("/.") && !p.ends_with("/..") && p != "." && p != "..";
+  };
+  if (!file.starts_with('/')) {
+    if (root == cwd && plain(file)) return file;
+    return std::nullopt;
+  }
+  const std::string& r = root.native();
+  if (file.size() > r.size() + 1 && file.starts_with(r) && file[r.size()] == '/' && plain(file))
+    return file.substr(r.size() + 1);
+  return std::nullopt;
+}
+
+} // namespace
+
 ConfigCache::ForFile ConfigCache::resolve(const std::string& file) {
   ForFile r;
   r.entry = for_file(file);
   const Config& c = r.entry->config;
-  if (c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty() &&
-      c.test_globs.empty())
-    return r;
+  const bool patterns =
+      !(c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty());
+  if (!patterns) {
+    if (!c.default_tests && c.test_globs.empty()) return r;
+    if (const auto rel = plain_relative(r.entry->root, cwd_, file)) {
+      if (!c.is_test_file(*rel)) return r; // most files: no copy, no path built
+      std::optional<Config> storage;
+      c.for_path(*rel, storage);
+      r.overridden = std::move(storage);
+      return r;
+    }
+  }
   const std::string rel = relative_to(r.entry->root, file, cwd_);
   r.selected = c.selects(rel);
   std::optional<Config> storage;

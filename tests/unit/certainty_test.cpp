@@ -2,6 +2,7 @@
 #include "core/finder.h"
 #include "core/finder_text.h"
 #include "core/language.h"
+#include "rules/config.h"
 
 #include <doctest/doctest.h>
 #include <string>
@@ -58,4 +59,18 @@ TEST_CASE("extent given by syntax, or guessed") {
   // A value of a YAML flow collection is a value of its own.
   CHECK(exact_url("b: {\"x\": \"https://example.com/my file.pdf\"}\n", Language::Yaml));
   CHECK(exact_url("b: [\"https://example.com/my file.pdf\", 2]\n", Language::Yaml));
+}
+
+TEST_CASE("the default test paths without globs agree with the default globs") {
+  const GlobList globs = Config::default_test_globs();
+  for (const char* path :
+       {"tests/a.py", "src/test/Foo.java", "pkg/url_test.go", "test_url.py", "web/__tests__/x.js",
+        "a/b.spec.ts", "spec/x_spec.rb", "x/t/basic.t", "lib/urltest.py", "latest/x.py",
+        "contest.py", "docs/testing.md", "testing/x.md", "a/FooTest.java", "a/FooTests.kt",
+        "a/FooTest.php", "a/FooTests.cs", "a/b_test.cpp", "a/b_test.h", "a/x.test.jsx",
+        "a/x.tests.js", "fixtures", "a/fixtures/b.json", "e2e/run.sh", "a/testdata/x.txt",
+        "a/test-data/x", "specs/a.md", "a/unittests/b.cc", "Test.java", "a/spectest.py"}) {
+    CAPTURE(path);
+    CHECK(is_default_test_path(path) == globs.matches(path));
+  }
 }
