@@ -169,7 +169,7 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
       if (!name_char(c) || c == '.') return false;
   const std::string_view last = words.back();
   const std::size_t slash = last.find('/');
-  return slash != npos && slash > 0 && slash + 1 < last.size() && last.back() != '.' &&
+  return slash != npos && slash > 0 && last.back() != '.' &&
          std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
 }
 

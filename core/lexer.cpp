@@ -1177,6 +1177,8 @@ private:
       p = skip_blanks(p + 1, e);
     }
     if (p + 1 == e && src_[p] == '-') return;
+    // A flow collection as a whole value ("- { name: x, git: \"https://...\" }"): no key before it.
+    if ((src_[p] == '{' || src_[p] == '[') && want_segments_) return flow_collection(p, e, eol, {});
     // A key: a plain or quoted scalar followed by ':' and a blank or the line's end.
     std::size_t key_begin = p, key_end = p, v = p;
     std::size_t k = p;
