@@ -168,15 +168,26 @@ private:
   std::size_t line_start(std::size_t i) const { return line_start_at(src_, i, begin_); }
 
   // A block comment's end (just past its close) from `from`, nesting where the language nests.
+  // The next close and the next open are each looked for again only once passed, so a comment
+  // nesting thousands deep with its closes far away costs one pass, not one per level.
   std::size_t block_comment_end(std::size_t from) const {
     const std::string_view open = spec_.block_open, close = spec_.block_close;
+    const std::string_view text = src_.substr(0, end_);
     int depth = 1;
+    std::size_t c = npos, o = npos; // the next close and open at or after i, once found
+    bool c_known = false, o_known = false;
     for (std::size_t i = from; i < end_;) {
-      const std::size_t c = src_.substr(0, end_).find(close, i);
+      if (!c_known || c < i) {
+        c = text.find(close, i);
+        c_known = true;
+      }
       if (c == npos) return end_;
       if (spec_.nested_comments) {
-        const std::size_t o = src_.substr(0, c).find(open, i);
-        if (o != npos) {
+        if (!o_known || (o != npos && o < i)) {
+          o = text.find(open, i);
+          o_known = true;
+        }
+        if (o != npos && o < c) {
           ++depth;
           i = o + open.size();
           continue;
