@@ -92,9 +92,11 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
         offsets.push_back(e.begin), offsets.push_back(e.end);
   }
   const LocatedOffsets located(source, std::move(offsets));
+  // A byte order mark is no column: editors show the first line's text after it.
+  const bool bom = source.starts_with("\xEF\xBB\xBF");
   auto pos = [&](std::size_t offset) {
     const LinePosition p = located.position_of(offset, OffsetEncoding::Utf32);
-    return Position{p.line + 1, p.column + 1};
+    return Position{p.line + 1, p.column + 1 - (bom && p.line == 0 && p.column > 0 ? 1 : 0)};
   };
   for (Diagnostic& d : diagnostics) {
     Reported r;

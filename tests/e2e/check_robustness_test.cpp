@@ -412,3 +412,15 @@ TEST_CASE("--format github: a line break in a file name is the workflow's %0A, n
   const auto r = run_pctlint({"--check", "--format", "github", "."}, "", dir.path());
   CHECK(r.out.find("file=a%0Ab.py,") != std::string::npos);
 }
+
+TEST_CASE("a byte order mark is no column") {
+  TempDir dir;
+  dir.write("bom.py", "\xef\xbb\xbfu = \"https://x.example/%c3\"\n");
+  dir.write("plain.py", "u = \"https://x.example/%c3\"\n");
+  const auto with = run_pctlint({"--check", "--format", "json", "bom.py"}, "", dir.path());
+  const auto without = run_pctlint({"--check", "--format", "json", "plain.py"}, "", dir.path());
+  const auto column = [](const std::string& out) {
+    return nlohmann::json::parse(out)["files"][0]["diagnostics"][0]["start"]["column"].get<int>();
+  };
+  CHECK(column(with.out) == column(without.out));
+}
