@@ -25,6 +25,15 @@ std::optional<Message> Connection::read() {
     const JsonParse parsed = parse_json(*body, options);
     if (!parsed.value) {
       reply_error(nullptr, error_code::ParseError, "invalid JSON: " + parsed.error);
+      // A parse error answers no request, and a client need not show it: if the message was an
+      // edit (invalid UTF-8 in its text), our copy of the document is now out of step, which the
+      // user must hear of.
+      notify("window/showMessage",
+             {{"type", 2},
+              {"message",
+               "pctlint could not read a message from the editor (invalid JSON: " + parsed.error +
+                   "); if it was an edit, pctlint's copy of the document is out of "
+                   "step: close and reopen the document"}});
       continue;
     }
     const json& m = *parsed.value;
@@ -66,8 +75,7 @@ std::optional<Message> Connection::read() {
     }
     const json* params = member("params");
     if (params && !params->is_object() && !params->is_array() && !params->is_null()) {
-      if (id)
-        reply_error(*id, error_code::InvalidParams, "params must be an object or an array");
+      if (id) reply_error(*id, error_code::InvalidParams, "params must be an object or an array");
       continue;
     }
     Message r;

@@ -198,8 +198,9 @@ TEST_CASE("cancellation answers -32800; cancelling what is not in flight is forg
   CHECK(c.response(id)["error"]["code"] == -32800);
   // An id never sent is not remembered: the request that later uses it is answered.
   c.notify("$/cancelRequest", {{"id", id + 1}});
-  const int later = c.request("textDocument/hover", {{"textDocument", {{"uri", kUri}}},
-                                                     {"position", {{"line", 0}, {"character", 0}}}});
+  const int later =
+      c.request("textDocument/hover",
+                {{"textDocument", {{"uri", kUri}}}, {"position", {{"line", 0}, {"character", 0}}}});
   REQUIRE(later == id + 1);
   // It waits for the lint of the 8 MiB document: two minutes for unoptimised sanitizer builds.
   CHECK(c.response(later, 120000).contains("result"));
@@ -223,6 +224,9 @@ TEST_CASE(
   c.send_raw(framed("{not json"));
   json e = c.response(nullptr);
   CHECK(e["error"]["code"] == -32700);
+  // ... and the user hears of it: an edit with invalid UTF-8 would leave the draft out of step.
+  const json shown = c.notification("window/showMessage");
+  CHECK(shown["message"].get<std::string>().find("out of step") != std::string::npos);
   CHECK(hover_ok());
   // valid JSON that is not a request -> -32600
   c.send_raw(framed("[1,2,3]"));
