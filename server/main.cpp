@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <exception>
 #include <string_view>
+#include <unistd.h>
 
 namespace {
 
-constexpr std::string_view kUsage = R"(pctlint — percent-encoding linter and language server for URLs
+constexpr std::string_view kUsage =
+    R"(pctlint — percent-encoding linter and language server for URLs
 
 Usage:
   pctlint --check [options] [PATH...]   lint files and directories (default: .)
@@ -30,6 +32,15 @@ int main(int argc, char** argv) {
   using namespace pctlint;
   Args args(argv + 1, argv + argc);
   try {
+    // Typed alone at a terminal, pctlint says how to use it instead of waiting silently as a
+    // language server would; editors start it with --stdio or with a pipe on standard input.
+    if (args.empty() && isatty(STDIN_FILENO)) {
+      std::fwrite(kUsage.data(), 1, kUsage.size(), stderr);
+      std::fputs(
+          "\n(The language server needs --stdio, or standard input that is not a terminal.)\n",
+          stderr);
+      return 2;
+    }
     if (is_language_server_invocation(args)) return run_language_server(args);
     const std::string_view command = args[0];
     if (command == "encode" || command == "decode" || command == "canon")

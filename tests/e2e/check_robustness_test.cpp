@@ -424,3 +424,14 @@ TEST_CASE("a byte order mark is no column") {
   };
   CHECK(column(with.out) == column(without.out));
 }
+
+TEST_CASE("pctlint typed alone at a terminal prints its usage and exits 2") {
+  if (access("/usr/bin/script", X_OK) != 0) {
+    MESSAGE("no script(1) to give it a terminal; skipped");
+    return;
+  }
+  const auto r = run_process({"/usr/bin/script", "-qec", PCTLINT_BINARY, "/dev/null"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.find("pctlint --check") != std::string::npos);
+  CHECK(r.out.find("needs --stdio") != std::string::npos);
+}
