@@ -67,6 +67,7 @@ std::optional<Message> Connection::read() {
       r.id = *id;
       if (const json* result = member("result")) r.result = *result;
       r.failed = member("error") != nullptr;
+      r.bytes = body->size();
       return r;
     }
     if (!method->is_string()) {
@@ -83,6 +84,7 @@ std::optional<Message> Connection::read() {
     if (id) r.id = *id;
     r.method = method->get<std::string>();
     r.params = params ? *params : json::object();
+    r.bytes = body->size();
     return r;
   }
 }

@@ -18,11 +18,12 @@ namespace pctlint::lsp {
 
 struct Message {
   enum class Kind { Request, Notification, Response } kind = Kind::Notification;
-  json id;            // requests and responses
-  std::string method; // requests and notifications
-  json params;        // an object, an array or null
-  json result;        // responses
-  bool failed = false; // a response that carries an error
+  json id;               // requests and responses
+  std::string method;    // requests and notifications
+  json params;           // an object, an array or null
+  json result;           // responses
+  bool failed = false;   // a response that carries an error
+  std::size_t bytes = 0; // the body's size, for the reader's back-pressure
 };
 
 class Connection {

@@ -8,7 +8,10 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <condition_variable>
+#include <functional>
 #include <future>
+#include <mutex>
 #include <thread>
 
 namespace pctlint::lsp {
@@ -42,6 +45,7 @@ public:
   int run() {
     while (const auto message = connection_.read()) {
       if (!dispatch(*message)) break; // exit
+      wait_for_room();
     }
     std::promise<void> drained;
     asio::post(io_, [&] { drained.set_value(); });
@@ -50,6 +54,34 @@ public:
   }
 
 private:
+  // Back-pressure, as clangd does: the reader stops reading while the worker has more than
+  // kMaxQueuedBytes or kMaxQueuedMessages before it (a client that stops reading our output
+  // blocks the worker's writes; its input then waits in the pipe, not in our memory).
+  static constexpr std::size_t kMaxQueuedBytes = 64u << 20;
+  static constexpr std::size_t kMaxQueuedMessages = 1024;
+  void wait_for_room() {
+    std::unique_lock lock(queue_mutex_);
+    queue_room_.wait(lock, [this] {
+      return queued_bytes_ < kMaxQueuedBytes && queued_messages_ < kMaxQueuedMessages;
+    });
+  }
+  // Counts a message handed to the worker, and returns what the worker calls when done with it.
+  std::function<void()> queued(std::size_t bytes) {
+    {
+      std::lock_guard lock(queue_mutex_);
+      queued_bytes_ += bytes;
+      ++queued_messages_;
+    }
+    return [this, bytes] {
+      {
+        std::lock_guard lock(queue_mutex_);
+        queued_bytes_ -= bytes;
+        --queued_messages_;
+      }
+      queue_room_.notify_one();
+    };
+  }
+
   // On the reader thread; false on `exit`.
   bool dispatch(const Message& m) {
     switch (m.kind) {
@@ -77,7 +109,11 @@ private:
     if (!initialized_ && m.method != "initialized") return true; // dropped, as the spec says
     const Binder::Notification* handler = binder_.find_notification(m.method);
     if (!handler) return true; // unknown notifications are ignored
-    asio::post(io_, [this, method = m.method, params = m.params, handler] {
+    asio::post(io_, [this, method = m.method, params = m.params, handler, done = queued(m.bytes)] {
+      struct Done {
+        const std::function<void()>& f;
+        ~Done() { f(); }
+      } release{done};
       try {
         (*handler)(params);
       } catch (const RequestError& e) {
@@ -106,13 +142,19 @@ private:
     }
     const Binder::Request* handler = binder_.find_request(m.method);
     if (!handler) {
-      connection_.reply_error(m.id, error_code::MethodNotFound, "unknown method '" + m.method + "'");
+      connection_.reply_error(m.id, error_code::MethodNotFound,
+                              "unknown method '" + m.method + "'");
       return;
     }
     if (m.method == "shutdown") shutdown_ = true;
     if (m.method == "initialize") initialized_ = true; // later messages may rely on it
     connection_.started(m.id);
-    asio::post(io_, [this, id = m.id, params = m.params, handler, method = m.method] {
+    asio::post(io_, [this, id = m.id, params = m.params, handler, method = m.method,
+                     done = queued(m.bytes)] {
+      struct Done {
+        const std::function<void()>& f;
+        ~Done() { f(); }
+      } release{done};
       if (connection_.finished(id))
         return connection_.reply_error(id, error_code::RequestCancelled, "request cancelled");
       try {
@@ -136,6 +178,9 @@ private:
   asio::executor_work_guard<asio::io_context::executor_type> work_;
   std::thread worker_;
   std::atomic<bool> initialized_{false}, shutdown_{false};
+  std::mutex queue_mutex_;
+  std::condition_variable queue_room_;
+  std::size_t queued_bytes_ = 0, queued_messages_ = 0;
 };
 
 } // namespace

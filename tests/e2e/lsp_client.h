@@ -6,6 +6,7 @@
 #include "core/position.h"
 
 #include <chrono>
+#include <climits>
 #include <csignal>
 #include <deque>
 #include <fcntl.h>
@@ -57,12 +58,29 @@ public:
     close(from_server_);
   }
 
+  // Writes as an editor's event loop does: while the server's input is full, what the server
+  // writes is read (into the buffer read_message parses), for the server stops reading while its
+  // own output is not read (back-pressure).
   void send_raw(const std::string& bytes) {
     std::size_t done = 0;
     while (done < bytes.size()) {
-      const ssize_t n = write(to_server_, bytes.data() + done, bytes.size() - done);
-      if (n <= 0) throw std::runtime_error("server closed its input");
-      done += static_cast<std::size_t>(n);
+      pollfd fds[2] = {{to_server_, POLLOUT, 0}, {from_server_, POLLIN, 0}};
+      if (poll(fds, 2, -1) < 0) {
+        if (errno == EINTR) continue;
+        throw std::runtime_error("poll failed");
+      }
+      if (fds[1].revents & POLLIN) {
+        char buf[65536];
+        const ssize_t n = read(from_server_, buf, sizeof buf);
+        if (n > 0) buffer_.append(buf, static_cast<std::size_t>(n));
+      }
+      if (fds[0].revents & (POLLOUT | POLLERR | POLLHUP)) {
+        // At most PIPE_BUF bytes: after POLLOUT, a write that small never blocks.
+        const ssize_t n = write(to_server_, bytes.data() + done,
+                                std::min<std::size_t>(bytes.size() - done, PIPE_BUF));
+        if (n <= 0) throw std::runtime_error("server closed its input");
+        done += static_cast<std::size_t>(n);
+      }
     }
   }
   void send(const json& m) {
@@ -145,6 +163,8 @@ public:
     throw std::runtime_error("server did not exit");
   }
   pid_t pid() const { return pid_; }
+  // The pipe to the server's standard input, for tests that write to it themselves.
+  int to_server_fd() const { return to_server_; }
 
   // Applies TextEdits (LSP ranges in `enc` units) to `text`.
   static std::string apply(std::string text, const json& edits, OffsetEncoding enc) {
