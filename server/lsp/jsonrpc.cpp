@@ -134,6 +134,12 @@ void Connection::cancel(const json& id) {
   if (const auto it = in_flight_.find(key(id)); it != in_flight_.end()) it->second = true;
 }
 
+bool Connection::cancelled(const json& id) {
+  std::lock_guard lock(flight_mutex_);
+  const auto it = in_flight_.find(key(id));
+  return it != in_flight_.end() && it->second;
+}
+
 bool Connection::finished(const json& id) {
   std::lock_guard lock(flight_mutex_);
   const auto it = in_flight_.find(key(id));

@@ -50,6 +50,8 @@ public:
   void cancel(const json& id);
   // Whether `id` was cancelled; it is no longer in flight either way.
   bool finished(const json& id);
+  // Whether `id`, still in flight, has been cancelled (long work asks this as it goes).
+  bool cancelled(const json& id);
 
   void set_log(std::function<void(const std::string&)> log) { log_ = std::move(log); }
 

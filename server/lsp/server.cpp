@@ -155,13 +155,24 @@ private:
         const std::function<void()>& f;
         ~Done() { f(); }
       } release{done};
-      if (connection_.finished(id))
+      if (connection_.cancelled(id)) {
+        connection_.finished(id);
         return connection_.reply_error(id, error_code::RequestCancelled, "request cancelled");
+      }
+      // In flight while it runs: a $/cancelRequest read meanwhile reaches long work.
+      session_.current_request = &id;
       try {
-        connection_.reply(id, (*handler)(params));
+        json result = (*handler)(params);
+        session_.current_request = nullptr;
+        connection_.finished(id);
+        connection_.reply(id, result);
       } catch (const RequestError& e) {
+        session_.current_request = nullptr;
+        connection_.finished(id);
         connection_.reply_error(id, e.code, e.message);
       } catch (const std::exception&) {
+        session_.current_request = nullptr;
+        connection_.finished(id);
         connection_.reply_error(id, error_code::InternalError, method + ": internal error");
       }
     });

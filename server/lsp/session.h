@@ -32,6 +32,10 @@ public:
       : client(connection), io(io), options(options), debounce_ms(options.debounce_ms) {}
 
   Connection& client;
+  // The request being handled, while one is (set by the server around each handler): long work
+  // asks cancelled() as it goes and stops with RequestCancelled.
+  const json* current_request = nullptr;
+  bool cancelled() const { return current_request && client.cancelled(*current_request); }
   boost::asio::io_context& io;
   ServerOptions options;
 

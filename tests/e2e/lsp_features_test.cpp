@@ -4,7 +4,9 @@
 #include "lsp_client.h"
 #include "temp_dir.h"
 
+#include <chrono>
 #include <doctest/doctest.h>
+#include <thread>
 
 using pctlint::OffsetEncoding;
 using pctlint::test::json;
@@ -30,8 +32,9 @@ TEST_CASE("an edit of .pctlint.json reaches open documents: watched through dyna
   c.initialize({{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", true}}}}}});
   const json registration = c.server_request("client/registerCapability");
   CHECK(registration["params"]["registrations"][0]["method"] == "workspace/didChangeWatchedFiles");
-  CHECK(registration["params"]["registrations"][0]["registerOptions"]["watchers"][0]
-                    ["globPattern"] == "**/.pctlint.json");
+  CHECK(
+      registration["params"]["registrations"][0]["registerOptions"]["watchers"][0]["globPattern"] ==
+      "**/.pctlint.json");
   c.send({{"jsonrpc", "2.0"}, {"id", registration["id"]}, {"result", nullptr}});
   const std::string uri = uri_of(dir, "a.py");
   c.open_document(uri, dir.read("a.py"), "python");
@@ -60,10 +63,11 @@ TEST_CASE("fix-all: one edit per fix, not one edit over the whole span") {
   text += "b = 'https://x.example/a b'\n";
   c.open_document(uri, text, "python");
   c.diagnostics(uri);
-  const json actions = c.call("textDocument/codeAction",
-                              {{"textDocument", {{"uri", uri}}},
-                               {"range", range(0, 0, 0, 0)},
-                               {"context", {{"diagnostics", json::array()}, {"only", {"source"}}}}});
+  const json actions =
+      c.call("textDocument/codeAction",
+             {{"textDocument", {{"uri", uri}}},
+              {"range", range(0, 0, 0, 0)},
+              {"context", {{"diagnostics", json::array()}, {"only", {"source"}}}}});
   REQUIRE(actions.size() == 1);
   const json edits = LspClient::edits_of(actions[0]["edit"], uri);
   REQUIRE(edits.size() == 2);
@@ -79,10 +83,10 @@ TEST_CASE("code actions answer for the diagnostics the client names; context.onl
   c.open_document(uri, "u = 'https://x.example/%c3%a9'  # a comment\n", "python");
   const json d = c.diagnostics(uri)["diagnostics"][0];
   // The cursor is in the comment, away from the finding; the client passes the diagnostic.
-  json actions = c.call("textDocument/codeAction",
-                        {{"textDocument", {{"uri", uri}}},
-                         {"range", range(0, 36, 0, 36)},
-                         {"context", {{"diagnostics", json::array({d})}}}});
+  json actions =
+      c.call("textDocument/codeAction", {{"textDocument", {{"uri", uri}}},
+                                         {"range", range(0, 36, 0, 36)},
+                                         {"context", {{"diagnostics", json::array({d})}}}});
   REQUIRE(actions.size() >= 2);
   CHECK(actions[0]["title"] == "Use uppercase hex: %C3%A9");
   // A client that counts the diagnostic's columns in bytes (Neovim 0.7's own request): matched
@@ -119,10 +123,9 @@ TEST_CASE("\"disable for this line\" follows the file's extension, not a wrong l
   const std::string json_uri = "file:///tmp/pctlint-lsp/data.json";
   c.open_document(json_uri, "{\"u\": \"https://x.example/%c3%a9\"}\n", "python");
   c.diagnostics(json_uri);
-  json actions = c.call("textDocument/codeAction",
-                        {{"textDocument", {{"uri", json_uri}}},
-                         {"range", range(0, 25, 0, 25)},
-                         {"context", {{"diagnostics", json::array()}}}});
+  json actions = c.call("textDocument/codeAction", {{"textDocument", {{"uri", json_uri}}},
+                                                    {"range", range(0, 25, 0, 25)},
+                                                    {"context", {{"diagnostics", json::array()}}}});
   for (const json& a : actions)
     CHECK(a["title"].get<std::string>().find("Disable") == std::string::npos); // JSON: no comments
   const std::string md_uri = "file:///tmp/pctlint-lsp/doc.md";
@@ -146,12 +149,12 @@ TEST_CASE("pull diagnostics: a document not open gets a report, not an error") {
   dir.write("closed.py", "u = 'https://x.example/%c3%a9'\n");
   LspClient c;
   c.initialize({{"textDocument", {{"diagnostic", json::object()}}}});
-  const json r = c.call("textDocument/diagnostic",
-                        {{"textDocument", {{"uri", uri_of(dir, "closed.py")}}}});
+  const json r =
+      c.call("textDocument/diagnostic", {{"textDocument", {{"uri", uri_of(dir, "closed.py")}}}});
   CHECK(r["kind"] == "full");
   CHECK(r["items"].size() == 1);
-  const json none = c.call("textDocument/diagnostic",
-                           {{"textDocument", {{"uri", "file:///nowhere/x.py"}}}});
+  const json none =
+      c.call("textDocument/diagnostic", {{"textDocument", {{"uri", "file:///nowhere/x.py"}}}});
   CHECK(none["items"].empty());
 }
 
@@ -165,8 +168,7 @@ TEST_CASE("workspace: checkWorkspace counts open documents; workspace/diagnostic
   c.initialize({{"textDocument", {{"diagnostic", json::object()}}}}, nullptr,
                "file://" + dir.path());
   c.open_document(uri_of(dir, "b.py"), "v = 'https://x.example/%7euser'\n", "python");
-  const json result =
-      c.call("workspace/executeCommand", {{"command", "pctlint.checkWorkspace"}});
+  const json result = c.call("workspace/executeCommand", {{"command", "pctlint.checkWorkspace"}});
   CHECK(result["files"] == 3); // a.py, b.py (as open), .pctlint.json
   CHECK(result["problems"] == 2);
   CHECK(result["notChecked"] == 1); // big.py
@@ -194,10 +196,10 @@ TEST_CASE("document links, the Unnecessary tag, codeAction/resolve, a position e
   const json links = c.call("textDocument/documentLink", {{"textDocument", {{"uri", uri}}}});
   REQUIRE(links.size() == 1); // the template {id} is no address
   CHECK(links[0]["target"] == "https://x.example/~user/a");
-  const json actions = c.call("textDocument/codeAction",
-                              {{"textDocument", {{"uri", uri}}},
-                               {"range", range(0, 24, 0, 24)},
-                               {"context", {{"diagnostics", json::array()}}}});
+  const json actions =
+      c.call("textDocument/codeAction", {{"textDocument", {{"uri", uri}}},
+                                         {"range", range(0, 24, 0, 24)},
+                                         {"context", {{"diagnostics", json::array()}}}});
   REQUIRE(!actions.empty());
   CHECK_FALSE(actions[0].contains("edit"));
   CHECK(actions[0].contains("data"));
@@ -206,7 +208,8 @@ TEST_CASE("document links, the Unnecessary tag, codeAction/resolve, a position e
             .starts_with("# é https://x.example/~user/a b\n"));
 }
 
-TEST_CASE("hover in the client's format: Markdown by default, plain text when that is all it takes") {
+TEST_CASE(
+    "hover in the client's format: Markdown by default, plain text when that is all it takes") {
   const std::string uri = "file:///tmp/pctlint-lsp/hover.py";
   const std::string text = "u = 'https://z.example/a%2Fb?q=%c3%a4'\n";
   const json position = {{"textDocument", {{"uri", uri}}},
@@ -238,4 +241,30 @@ TEST_CASE("hover in the client's format: Markdown by default, plain text when th
     c.open_document(uri, text, "python");
     CHECK(c.call("textDocument/hover", position)["contents"]["kind"] == "plaintext");
   }
+}
+
+TEST_CASE("$/cancelRequest ends a running workspace/diagnostic; the next pull is answered") {
+  TempDir dir;
+  std::string body;
+  for (int i = 0; i < 400; ++i)
+    body += "u" + std::to_string(i) + " = 'https://x.example/%c3%a9/" + std::to_string(i) + "'\n";
+  for (int f = 0; f < 1500; ++f)
+    dir.write("f" + std::to_string(f) + ".py", body);
+  LspClient c;
+  c.initialize({{"textDocument", {{"diagnostic", json::object()}}}}, nullptr,
+               "file://" + dir.path());
+  const auto start = std::chrono::steady_clock::now();
+  const int id = c.request("workspace/diagnostic", {{"previousResultIds", json::array()}});
+  // While it runs (the whole walk takes seconds): the cancel reaches the work in progress.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  c.notify("$/cancelRequest", {{"id", id}});
+  const json answer = c.response(id, 120000);
+  const auto took = std::chrono::steady_clock::now() - start;
+  MESSAGE("answered in " << std::chrono::duration_cast<std::chrono::milliseconds>(took).count()
+                         << " ms");
+  CHECK(answer["error"]["code"] == -32800);
+  CHECK(took < std::chrono::seconds(5));
+  CHECK(c.call("textDocument/diagnostic",
+               {{"textDocument", {{"uri", "file://" + dir.path() + "/f1.py"}}}})["items"]
+            .size() == 400);
 }

@@ -24,6 +24,8 @@ WorkspaceCheck for_each_workspace_file(
     each(f, ++done, total);
   };
   for (const std::string& path : files.files) {
+    // A $/cancelRequest ends the walk at the next file, and the pulls waiting behind it run.
+    if (s.cancelled()) throw RequestError{error_code::RequestCancelled, "request cancelled"};
     WorkspaceFile f;
     f.uri = path_to_uri(std::filesystem::absolute(path).lexically_normal().string());
     seen.insert(f.uri);
