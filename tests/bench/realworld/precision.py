@@ -46,8 +46,8 @@ def is_test_path(rel):
     return bool(TEST_FILE.match(parts[-1]))
 
 
-def run_pctlint(binary, dest):
-    cmd = [binary, "--check", "--no-ignore", "--format", "json", "-j2", dest]
+def run_pctlint(binary, dest, extra=()):
+    cmd = [binary, "--check", "--no-ignore", "--format", "json", "-j2", *extra, dest]
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode not in (0, 1):
         sys.exit("precision.py: %s exited %d: %s" % (" ".join(cmd), proc.returncode,
@@ -247,28 +247,12 @@ def main():
           " over reviewed scored findings")
     tots = {}
     tots["main"] = print_table("main corpus (repos/, npm/, debian/)", per["main"], mb["main"])
-    if mb["holdout"] or per["holdout"]:
-        tots["holdout"] = print_table("holdout (holdout/)", per["holdout"], mb["holdout"])
-    if mb["fresh"] or per["fresh"]:
-        tots["fresh"] = print_table("fresh (fresh/)", per["fresh"], mb["fresh"])
-    if mb["fresh2"] or per["fresh2"]:
-        tots["fresh2"] = print_table("fresh2 (fresh2/)", per["fresh2"], mb["fresh2"])
-    if mb["fresh3"] or per["fresh3"]:
-        tots["fresh3"] = print_table("fresh3 (fresh3/)", per["fresh3"], mb["fresh3"])
-    if mb["fresh4"] or per["fresh4"]:
-        tots["fresh4"] = print_table("fresh4 (fresh4/)", per["fresh4"], mb["fresh4"])
-    if mb["fresh5"] or per["fresh5"]:
-        tots["fresh5"] = print_table("fresh5 (fresh5/)", per["fresh5"], mb["fresh5"])
-    if mb["fresh6"] or per["fresh6"]:
-        tots["fresh6"] = print_table("fresh6 (fresh6/)", per["fresh6"], mb["fresh6"])
-    if mb["fresh7"] or per["fresh7"]:
-        tots["fresh7"] = print_table("fresh7 (fresh7/)", per["fresh7"], mb["fresh7"])
+    for g in GROUPS[1:]:
+        if mb[g] or per[g]:
+            tots[g] = print_table("%s (%s/)" % (g, g), per[g], mb[g])
     tots["all"] = print_table("combined", per["all"], mb["all"])
     print()
-    for g, title in (("main", "main"), ("holdout", "holdout"), ("fresh", "fresh"),
-                     ("fresh2", "fresh2"), ("fresh3", "fresh3"), ("fresh4", "fresh4"),
-                     ("fresh5", "fresh5"), ("fresh6", "fresh6"),
-                     ("fresh7", "fresh7"), ("all", "combined")):
+    for g, title in [(g, g) for g in GROUPS] + [("all", "combined")]:
         if g in tots:
             print(overall_line(title, tots[g]))
     prec = precision_of(tots["all"])

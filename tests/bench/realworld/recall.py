@@ -56,7 +56,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ beside the benchmark
-from precision import group_of, is_test_path  # noqa: E402
+from precision import group_of, is_test_path, run_pctlint  # noqa: E402
 
 MAX_FILE = 4194304
 
@@ -673,13 +673,7 @@ def pos_of(text, off):
 
 
 def run_check(binary, path):
-    cmd = [binary, "--check", "--no-ignore", "--format", "json", "-j2",
-           "--max-findings-per-file", "0", path]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if p.returncode not in (0, 1):
-        sys.exit("recall.py: %s exited %d: %s" % (" ".join(cmd), p.returncode,
-                                                  p.stderr.decode(errors="replace")[:2000]))
-    return json.loads(p.stdout)
+    return run_pctlint(binary, path, ("--max-findings-per-file", "0"))
 
 
 def flagged_files(report, root):
