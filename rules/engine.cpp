@@ -422,6 +422,15 @@ LintResult lint(std::string_view source, Language lang, const Config& config, Ur
   return result;
 }
 
+namespace {
+
+// Whether `d` has a fix that a run with (or without) --unsafe-fixes applies.
+bool has_applicable_fix(const Diagnostic& d, bool unsafe) {
+  return d.fix && !d.fix->edits.empty() && (unsafe || d.fix->applicability == Applicability::Safe);
+}
+
+} // namespace
+
 FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& diagnostics,
                       bool unsafe) {
   // What is applied or not as a whole: a fix, or each part of a folded one (Fix::parts).
@@ -431,8 +440,7 @@ FixResult apply_fixes(std::string_view source, const std::vector<Diagnostic>& di
   };
   std::vector<Piece> pieces;
   for (const Diagnostic& d : diagnostics) {
-    if (!d.fix || d.fix->edits.empty() || (!unsafe && d.fix->applicability != Applicability::Safe))
-      continue;
+    if (!has_applicable_fix(d, unsafe)) continue;
     const std::vector<Edit>& edits = d.fix->edits;
     const std::vector<std::size_t>& parts = d.fix->parts;
     if (parts.empty()) {
@@ -500,8 +508,7 @@ std::size_t blamed_fix(const std::vector<Diagnostic>& diagnostics, bool unsafe,
   std::size_t after_at = SIZE_MAX, before_at = 0;
   for (std::size_t k = 0; k < diagnostics.size(); ++k) {
     const Diagnostic& d = diagnostics[k];
-    if (!d.fix || d.fix->edits.empty() || (!unsafe && d.fix->applicability != Applicability::Safe))
-      continue;
+    if (!has_applicable_fix(d, unsafe)) continue;
     for (const Edit& e : d.fix->edits) {
       if (e.end >= check.at && e.begin <= check.until) inside = k;
       if (e.begin >= check.at && e.begin < after_at) after_at = e.begin, after = k;
@@ -515,14 +522,11 @@ std::size_t blamed_fix(const std::vector<Diagnostic>& diagnostics, bool unsafe,
 // fixes that passes together is kept whole, a failing group is split, a failing single fix is
 // dropped and recorded in `total.dropped`. A few guilty fixes among thousands cost a few dozen
 // checks, not thousands. Whether any was dropped.
-bool drop_failing_alone(FixResult& total, std::vector<Diagnostic>& diagnostics, Language lang,
-                        const Config& config, bool unsafe, bool first_pass) {
+bool drop_failing_by_bisection(FixResult& total, std::vector<Diagnostic>& diagnostics,
+                               Language lang, const Config& config, bool unsafe, bool first_pass) {
   std::vector<std::size_t> applicable;
-  for (std::size_t k = 0; k < diagnostics.size(); ++k) {
-    const Diagnostic& d = diagnostics[k];
-    if (d.fix && !d.fix->edits.empty() && (unsafe || d.fix->applicability == Applicability::Safe))
-      applicable.push_back(k);
-  }
+  for (std::size_t k = 0; k < diagnostics.size(); ++k)
+    if (has_applicable_fix(diagnostics[k], unsafe)) applicable.push_back(k);
   bool dropped = false;
   std::size_t checks = 0;
   constexpr std::size_t kMaxChecks = 256;
@@ -568,16 +572,15 @@ FixResult fix_all(std::string_view source, Language lang, const Config& config, 
     }
     FixResult step = apply_fixes(total.text, lr.diagnostics, unsafe);
     // The pass's text is checked; a fix that fails is dropped and the pass made again without it.
-    // First each fix alone (a few dozen at most: checking costs a pass over the file), so that no
-    // fix is dropped for another's fault; then, for fixes that fail only together, the one the
-    // check points at.
-    bool alone_tested = false;
+    // First by bisection, so that no fix is dropped for another's fault; then, for fixes that
+    // fail only together, the one the check points at.
+    bool bisected = false;
     for (int attempt = 0; step.applied > 0; ++attempt) {
       const FixCheck check = check_fix(total.text, step.text, step.edits, lang, config.finder);
       if (check.ok) break;
-      if (!alone_tested) {
-        alone_tested = true;
-        if (drop_failing_alone(total, lr.diagnostics, lang, config, unsafe, pass == 0)) {
+      if (!bisected) {
+        bisected = true;
+        if (drop_failing_by_bisection(total, lr.diagnostics, lang, config, unsafe, pass == 0)) {
           step = apply_fixes(total.text, lr.diagnostics, unsafe);
           continue;
         }
