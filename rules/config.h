@@ -68,11 +68,12 @@ struct Config : LintSettings {
   std::size_t max_file_size = 4u << 20;
   // Test files ("testFiles"): a URL in a test is often wrong on purpose (a parser's test data, a
   // deliberately malformed certificate name), so no fix is safe there (ruff's rule: a safe fix
-  // never changes behaviour). Empty: every fix keeps its own applicability.
-  std::vector<std::string> test_files = default_test_files();
-  GlobList test_globs = default_test_globs();
-  bool default_tests = true; // test_files is the default list: matched by is_default_test_path
-  static GlobList default_test_globs();
+  // never changes behaviour). Unless "testFiles" is given (an empty list: every fix keeps its own
+  // applicability), the default list, matched by is_default_test_path without a copy per Config.
+  bool default_tests = true;
+  std::vector<std::string> test_files; // "testFiles" as given
+  GlobList test_globs;
+  static GlobList default_test_globs(); // default_test_files() compiled (for tests)
   // Whether `path` (relative to the configuration's directory) is a test file.
   bool is_test_file(std::string_view path) const;
 

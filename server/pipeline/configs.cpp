@@ -119,7 +119,7 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file) {
   const bool patterns =
       !(c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty());
   if (!patterns) {
-    if (!c.default_tests && c.test_globs.empty()) return r;
+    if (!c.default_tests && c.test_globs.empty()) return r; // "testFiles": []
     if (const auto rel = plain_relative(r.entry->root, cwd_, file)) {
       if (!c.is_test_file(*rel)) return r; // most files: no copy, no path built
       std::optional<Config> storage;
