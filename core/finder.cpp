@@ -140,11 +140,6 @@ bool attribute_name_before(std::string_view before) {
   return b < before.size() && (b == 0 || is_blank(before[b - 1]) || before[b - 1] == '<');
 }
 
-// Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
-// pctlint-disable-next-line PCT003 -- the examples are what the rule reports
-// ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
-// sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
-// `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
 // value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
 // ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are.
@@ -173,6 +168,11 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
          std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
 }
 
+// Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
+// pctlint-disable-next-line PCT003 -- the examples are what the rule reports
+// ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
+// sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
+// `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
 bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bool strict = false) {
   std::string masked; // placeholders read as word characters, whatever they hold
   if (!holes.empty()) {
