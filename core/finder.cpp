@@ -597,9 +597,8 @@ private:
     const std::size_t from = i >= scanned_ ? scanned_ : 0;
     if (from == 0) known_start_ = 0;
     for (const char terminator : {'\n', '\r'})
-      if (const void* t = memrchr(src_.data() + from, terminator, i - from))
-        known_start_ = std::max(
-            known_start_, static_cast<std::size_t>(static_cast<const char*>(t) - src_.data()) + 1);
+      if (const char* t = find_last_byte(src_.data() + from, terminator, i - from))
+        known_start_ = std::max(known_start_, static_cast<std::size_t>(t - src_.data()) + 1);
     scanned_ = i;
     return known_start_;
   }

@@ -35,8 +35,8 @@ std::size_t line_end_at(std::string_view s, std::size_t i, std::size_t end) {
 // The first offset of the line holding `i`, not before `begin`.
 std::size_t line_start_at(std::string_view s, std::size_t i, std::size_t begin) {
   if (i <= begin) return begin;
-  const void* nl = memrchr(s.data() + begin, '\n', i - begin);
-  return nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s.data()) + 1 : begin;
+  const char* nl = find_last_byte(s.data() + begin, '\n', i - begin);
+  return nl ? static_cast<std::size_t>(nl - s.data()) + 1 : begin;
 }
 
 bool starts_at(std::string_view s, std::size_t i, std::string_view token) {

@@ -160,8 +160,8 @@ LineCursor::Line LineCursor::line_at(std::size_t offset) {
     const std::string_view skipped = text_.substr(pos_, offset - pos_);
     if (const std::size_t breaks = count_byte(skipped, '\n')) {
       line_ += breaks;
-      const void* last = memrchr(skipped.data(), '\n', skipped.size());
-      line_start_ = static_cast<std::size_t>(static_cast<const char*>(last) - text_.data()) + 1;
+      const char* last = find_last_byte(skipped.data(), '\n', skipped.size());
+      line_start_ = static_cast<std::size_t>(last - text_.data()) + 1;
     }
     pos_ = offset;
   }

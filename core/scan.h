@@ -5,12 +5,24 @@
 
 #include <array>
 #include <atomic>
-#include <memory>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string_view>
 
 namespace pctlint {
+
+// memrchr(): the last `byte` in [p, p + n), or nullptr. glibc's is vectorised; MinGW and macOS
+// have none.
+inline const char* find_last_byte(const char* p, char byte, std::size_t n) {
+#if defined(__GLIBC__)
+  return static_cast<const char*>(memrchr(p, byte, n));
+#else
+  const std::size_t at = std::string_view(p, n).rfind(byte);
+  return at == std::string_view::npos ? nullptr : p + at;
+#endif
+}
 
 // A byte in context: `byte` followed by one of `next`, or preceded by one of `prev` with one of
 // `prev2` before that (a byte outside the text reads as '\0').

@@ -1,10 +1,10 @@
 #include "server/commands.h"
+#include "server/platform/platform.h"
 #include "server/version.h"
 
 #include <cstdio>
 #include <exception>
 #include <string_view>
-#include <unistd.h>
 
 namespace {
 
@@ -30,11 +30,11 @@ checker's options.
 
 int main(int argc, char** argv) {
   using namespace pctlint;
-  Args args(argv + 1, argv + argc);
+  const Args args = platform::init_process(argc, argv);
   try {
     // Typed alone at a terminal, pctlint says how to use it instead of waiting silently as a
     // language server would; editors start it with --stdio or with a pipe on standard input.
-    if (args.empty() && isatty(STDIN_FILENO)) {
+    if (args.empty() && platform::is_terminal(0)) {
       std::fwrite(kUsage.data(), 1, kUsage.size(), stderr);
       std::fputs(
           "\n(The language server needs --stdio, or standard input that is not a terminal.)\n",

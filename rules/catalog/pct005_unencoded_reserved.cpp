@@ -1,4 +1,5 @@
 // PCT005 unencoded-reserved
+#include "core/scan.h"
 #include "rules/catalog/catalog.h"
 
 #include <cstring>
@@ -58,7 +59,7 @@ public:
     const auto has = [&](char c) { return std::memchr(t.data(), c, t.size()) != nullptr; };
     const auto twice = [&](char c) {
       const void* first = std::memchr(t.data(), c, t.size());
-      return first && first != memrchr(t.data(), c, t.size());
+      return first && first != find_last_byte(t.data(), c, t.size());
     };
     return has('[') || has(']') || twice('#') || twice('@');
   }

@@ -4,6 +4,7 @@
 #include "rules/rule.h"
 #include "server/check/fingerprint.h"
 #include "server/pipeline/files.h"
+#include "server/platform/platform.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -18,7 +19,7 @@ namespace pctlint::check {
 namespace {
 
 std::string normal(const std::string& path) {
-  std::string p = std::filesystem::path(path).lexically_normal().generic_string();
+  std::string p = platform::generic_utf8_of(platform::path_of(path).lexically_normal());
   return p.starts_with("./") ? p.substr(2) : p;
 }
 
@@ -122,7 +123,7 @@ std::optional<std::string> BaselineWriter::write(const std::string& file) const 
     findings.push_back(
         {{"path", e.path}, {"rule", e.rule}, {"fingerprint", e.fingerprint}, {"line", e.line}});
   const nlohmann::json j{{"version", 1}, {"tool", "pctlint"}, {"findings", findings}};
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  std::ofstream out(platform::path_of(file), std::ios::binary | std::ios::trunc);
   if (!out) return file + ": cannot write the baseline: " + std::strerror(errno);
   out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   out.flush(); // a full disk shows here or at close, not at the first write

@@ -10,6 +10,7 @@
 #include "server/pipeline/document.h"
 #include "server/pipeline/files.h"
 #include "server/pipeline/walk.h"
+#include "server/platform/platform.h"
 
 #include <algorithm>
 #include <array>
@@ -24,7 +25,6 @@
 #include <iterator>
 #include <set>
 #include <thread>
-#include <unistd.h>
 
 namespace pctlint {
 
@@ -47,14 +47,7 @@ Config amended(Config c, const Options& o) {
 
 std::string absolute_normal(const std::string& path) {
   std::error_code ec;
-  return fs::absolute(path, ec).lexically_normal().string();
-}
-
-std::string shell_quoted(const std::string& s) {
-  std::string quoted = "'";
-  for (char c : s)
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
+  return platform::generic_utf8_of(fs::absolute(platform::path_of(path), ec).lexically_normal());
 }
 
 // The files changed since `rev` in the work tree holding `dir`, the tree being checked
@@ -62,21 +55,16 @@ std::string shell_quoted(const std::string& s) {
 // say. The revision is never read as an option ("--output=FILE"): --end-of-options.
 std::optional<std::set<std::string>> changed_files(const std::string& rev, const std::string& dir,
                                                    std::string& error) {
-  auto run = [](const std::string& command) -> std::optional<std::string> {
-    std::FILE* p = popen(command.c_str(), "r");
-    if (!p) return std::nullopt;
-    std::string out;
-    char buf[65536];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;)
-      out.append(buf, n);
-    return pclose(p) == 0 ? std::optional(out) : std::nullopt;
+  const auto git = [&](std::vector<std::string> args) -> std::optional<std::string> {
+    args.insert(args.begin(), {"git", "-C", dir});
+    bool not_found = false;
+    auto run = platform::run_process(args, not_found);
+    if (!run || run->exit_code != 0) return std::nullopt;
+    return std::move(run->out);
   };
-  const std::string git = "git -C " + shell_quoted(dir) + " ";
-  const auto top = run(git + "rev-parse --show-toplevel 2>/dev/null");
-  const auto diff =
-      run(git + "diff --name-only -z --end-of-options " + shell_quoted(rev) + " -- 2>/dev/null");
-  const auto untracked =
-      run(git + "ls-files -z --others --exclude-standard --full-name 2>/dev/null");
+  const auto top = git({"rev-parse", "--show-toplevel"});
+  const auto diff = git({"diff", "--name-only", "-z", "--end-of-options", rev, "--"});
+  const auto untracked = git({"ls-files", "-z", "--others", "--exclude-standard", "--full-name"});
   if (!top || !diff || !untracked) {
     error = "--changed-since " + rev +
             ": git cannot list the changes (not a git work tree, or "
@@ -110,7 +98,8 @@ public:
       // git runs in the tree being checked (the first path's directory), not the current one.
       std::string dir = o_.paths.empty() ? "." : o_.paths.front();
       std::error_code ec;
-      if (!fs::is_directory(dir, ec)) dir = fs::path(dir).parent_path().string();
+      if (!fs::is_directory(platform::path_of(dir), ec))
+        dir = platform::generic_utf8_of(platform::path_of(dir).parent_path());
       changed_ = changed_files(*o_.changed_since, dir.empty() ? "." : dir, error);
       if (!changed_) {
         std::fprintf(stderr, "pctlint: %s\n", error.c_str());
@@ -167,7 +156,7 @@ private:
   void check_paths() {
     for (const std::string& p : o_.paths) {
       std::error_code ec;
-      if (!fs::is_directory(p, ec)) named_.insert(p);
+      if (!fs::is_directory(platform::path_of(p), ec)) named_.insert(p);
     }
     walk_.emplace(o_.paths, o_.follow_symlinks, o_.no_ignore);
     {
@@ -283,7 +272,7 @@ private:
   // the printing thread, so it never lands inside a report).
   void wait_for_workers() {
     std::unique_lock lock(mutex_);
-    const bool progress = isatty(2) && o_.format == Format::Text;
+    const bool progress = platform::is_terminal(2) && o_.format == Format::Text;
     const auto started = std::chrono::steady_clock::now();
     while (printing_ || frontier_ < queued() || !walk_->done()) {
       finished_.wait_for(lock, std::chrono::milliseconds(100));
@@ -426,7 +415,7 @@ int run_check_command(const Args& args) {
   install_fix_cleanup();
   std::FILE* out = stdout;
   if (o.output_file) {
-    out = std::fopen(o.output_file->c_str(), "w");
+    out = platform::open_stdio_file(*o.output_file, "wb");
     if (!out) {
       std::fprintf(stderr, "pctlint: %s: %s\n", o.output_file->c_str(), std::strerror(errno));
       return 2;
@@ -434,9 +423,9 @@ int run_check_command(const Args& args) {
   } else if (o.stdin_filename && o.fix && !o.diff) {
     out = stderr; // the fixed text goes to standard output
   }
-  const bool color =
-      o.color == Color::Always || (o.color == Color::Auto && !o.output_file &&
-                                   isatty(fileno(out)) && std::getenv("NO_COLOR") == nullptr);
+  const bool color = o.color == Color::Always ||
+                     (o.color == Color::Auto && !o.output_file &&
+                      platform::terminal_shows_colour(out) && std::getenv("NO_COLOR") == nullptr);
   std::unique_ptr<Baseline> baseline;
   if (o.baseline) {
     std::string error;

@@ -3,12 +3,23 @@
 #include "rules/rule.h"
 #include "server/check/report.h"
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 
 namespace pctlint::check {
 
 namespace {
+
+// A path as given, with '/' between names. On Windows `src\a.py` and `src/a.py` name the same
+// file; reports, configs' globs and baselines write '/' (a backslash is a name's own byte on
+// POSIX).
+std::string with_slashes(std::string path) {
+#ifdef _WIN32
+  std::replace(path.begin(), path.end(), '\\', '/');
+#endif
+  return path;
+}
 
 using Apply = std::optional<std::string> (*)(Options&, const std::string& value);
 
@@ -103,7 +114,7 @@ const OptionSpec kOptions[] = {
      [](Options& o, const std::string& v) { return rule_list(v, o.ignore); }},
     {"--stdin-filename", "NAME", "check standard input as if it were the file NAME",
      [](Options& o, const std::string& v) {
-       o.stdin_filename = v;
+       o.stdin_filename = with_slashes(v);
        return std::optional<std::string>();
      }},
     {"--force-exclude", "", "apply the configuration's exclude to files named here and on stdin",
@@ -229,7 +240,7 @@ ParseResult parse(const Args& args) {
       continue;
     }
     if (options_ended && a != "-") {
-      o.paths.push_back(a);
+      o.paths.push_back(with_slashes(a));
       continue;
     }
     if (a == "-") { // standard input as a path
@@ -237,7 +248,7 @@ ParseResult parse(const Args& args) {
       continue;
     }
     if (!a.starts_with("-")) {
-      o.paths.push_back(a);
+      o.paths.push_back(with_slashes(a));
       continue;
     }
     if (a.starts_with("--") && a.find('=') != std::string::npos) {

@@ -2,6 +2,7 @@
 #include "core/charset.h"
 #include "core/percent.h"
 #include "server/check/report.h"
+#include "server/platform/platform.h"
 #include "server/version.h"
 
 #include <algorithm>
@@ -21,9 +22,16 @@ std::string sarif_level(Severity s) {
 std::string file_uri(const std::string& path) {
   // A relative URI reference: each path segment percent-encoded (pctlint eats its own cooking).
   static constexpr CharSet kSegmentAndSlash = charsets::path - CharSet(":");
-  std::string p = std::filesystem::path(path).lexically_normal().generic_string();
+  std::string p = platform::generic_utf8_of(platform::path_of(path).lexically_normal());
   if (p.starts_with("./")) p = p.substr(2);
   return percent_encode(p, kSegmentAndSlash);
+}
+
+// An absolute path's file URI (RFC 8089): file:///x on POSIX, file:///C:/x for a drive.
+std::string absolute_file_uri(const std::string& path) {
+  if (path.size() >= 2 && path[1] == ':')
+    return "file:///" + path.substr(0, 2) + file_uri(path.substr(2));
+  return "file://" + file_uri(path);
 }
 
 json region(const Position& a, const Position& b) {
@@ -38,8 +46,8 @@ public:
   bool writes_edits() const override { return true; }
   explicit SarifReporter(std::FILE* out) : Reporter(out) {}
   void file(const FileReport& f) override {
-    const bool absolute = !f.path.empty() && f.path[0] == '/';
-    json location{{"uri", absolute ? "file://" + file_uri(f.path) : file_uri(f.path)}};
+    const bool absolute = platform::is_absolute(f.path);
+    json location{{"uri", absolute ? absolute_file_uri(f.path) : file_uri(f.path)}};
     if (!absolute) location["uriBaseId"] = "SRCROOT";
     for (const std::string& e : f.errors)
       notifications_.push_back({{"level", "error"}, {"message", {{"text", e}}}});
@@ -86,7 +94,7 @@ public:
                        {"defaultConfiguration", {{"level", sarif_level(r.default_severity)}}}});
     }
     std::error_code ec;
-    std::string root = std::filesystem::current_path(ec).generic_string();
+    std::string root = platform::generic_utf8_of(std::filesystem::current_path(ec));
     if (!root.ends_with('/')) root += '/';
     json run{{"tool",
               {{"driver",
@@ -95,7 +103,7 @@ public:
                  {"informationUri", "https://github.com/pctlint/pctlint"},
                  {"rules", rules}}}}},
              {"columnKind", "unicodeCodePoints"},
-             {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + file_uri(root)}}}}},
+             {"originalUriBaseIds", {{"SRCROOT", {{"uri", absolute_file_uri(root)}}}}},
              {"results", results_},
              {"invocations",
               json::array({{{"executionSuccessful",

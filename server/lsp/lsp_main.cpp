@@ -2,6 +2,7 @@
 #include "server/commands.h"
 #include "server/lsp/server.h"
 #include "server/lsp/transport.h"
+#include "server/platform/platform.h"
 
 #include <charconv>
 #include <cstdio>
@@ -59,7 +60,7 @@ int run_language_server(const Args& args) {
   }
   std::FILE* log = nullptr;
   if (!log_path.empty()) {
-    log = std::fopen(log_path.c_str(), "a");
+    log = platform::open_stdio_file(log_path, "ab");
     if (!log) {
       std::fprintf(stderr, "pctlint: cannot open log file %s: %s\n", log_path.c_str(),
                    std::strerror(errno));

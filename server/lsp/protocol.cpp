@@ -5,6 +5,7 @@
 #include "rules/rule.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace pctlint::lsp {
 
@@ -45,12 +46,12 @@ std::string kind_of(const json& j) {
 } // namespace
 
 bool Reader::fail(const std::string& path, const std::string& what, const json& got) {
-  if (error.empty()) error = (path.empty() ? "params" : path) + ": expected " + what + ", got " + kind_of(got);
+  if (error.empty())
+    error = (path.empty() ? "params" : path) + ": expected " + what + ", got " + kind_of(got);
   return false;
 }
 
-const json* Reader::member(const json& j, const std::string& path, const char* key,
-                           bool required) {
+const json* Reader::member(const json& j, const std::string& path, const char* key, bool required) {
   if (!ok()) return nullptr;
   if (!j.is_object()) {
     fail(path, "an object", j);
@@ -177,7 +178,8 @@ bool parse(const json& j, TextDocumentItem& out, std::string& error) {
   Reader r;
   const json* doc = r.member(j, "", "textDocument", true);
   if (doc) {
-    r.field(*doc, "textDocument", "uri", out.uri) && r.field(*doc, "textDocument", "text", out.text);
+    r.field(*doc, "textDocument", "uri", out.uri) &&
+        r.field(*doc, "textDocument", "text", out.text);
     std::optional<std::string> id;
     std::optional<std::int64_t> version;
     r.optional(*doc, "textDocument", "languageId", id);
@@ -305,16 +307,49 @@ std::optional<OffsetEncoding> encoding_named(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<std::string> uri_to_path(std::string_view uri) {
-  if (!uri.starts_with("file://")) return std::nullopt;
-  std::string_view rest = uri.substr(7);
-  if (!rest.empty() && rest[0] != '/')
-    rest = rest.substr(rest.find('/') == std::string_view::npos ? rest.size() : rest.find('/'));
-  return decode_lenient(rest, {.require_utf8 = false});
+namespace {
+
+bool is_drive(std::string_view s) { // "c:" at the start
+  return s.size() >= 2 && std::isalpha(static_cast<unsigned char>(s[0])) && s[1] == ':' &&
+         (s.size() == 2 || s[2] == '/' || s[2] == '\\');
 }
 
-std::string path_to_uri(std::string_view path) {
+} // namespace
+
+std::optional<std::string> uri_to_path(std::string_view uri, PathStyle style) {
+  if (!uri.starts_with("file://")) return std::nullopt;
+  std::string_view rest = uri.substr(7);
+  std::string_view host;
+  if (!rest.empty() && rest[0] != '/') {
+    const std::size_t slash = std::min(rest.find('/'), rest.size());
+    host = rest.substr(0, slash);
+    rest = rest.substr(slash);
+  }
+  std::string path = decode_lenient(rest, {.require_utf8 = false});
+  if (style == PathStyle::Windows) {
+    if (!host.empty() && host != "localhost") return "//" + std::string(host) + path; // UNC
+    if (path.size() >= 3 && path[0] == '/' && is_drive(std::string_view(path).substr(1)))
+      path.erase(0, 1); // "/c:/x" -> "c:/x"
+  }
+  return path;
+}
+
+std::string path_to_uri(std::string_view path, PathStyle style) {
   static constexpr CharSet kPathChars = charsets::path - CharSet(":");
+  if (style == PathStyle::Windows) {
+    std::string p(path);
+    std::replace(p.begin(), p.end(), '\\', '/');
+    if (p.starts_with("//?/")) p.erase(0, 4); // a long path's prefix
+    if (p.starts_with("//")) {                // UNC: the server is the URI's host
+      const std::size_t slash = std::min(p.find('/', 2), p.size());
+      return "file://" + p.substr(2, slash - 2) + percent_encode(p.substr(slash), kPathChars);
+    }
+    if (is_drive(p)) { // VS Code's spelling: lower-case drive letter, ':' encoded
+      p[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(p[0])));
+      p.insert(0, 1, '/');
+    }
+    return "file://" + percent_encode(p, kPathChars);
+  }
   return "file://" + percent_encode(path, kPathChars);
 }
 

@@ -84,15 +84,15 @@ struct Reader {
 
 struct ClientCapabilities {
   std::vector<std::string> position_encodings;
-  bool pull_diagnostics = false;        // textDocument.diagnostic
-  bool workspace_diagnostics = false;   // workspace.diagnostics.refreshSupport (pull for all)
-  bool document_changes = false;        // workspace.workspaceEdit.documentChanges
-  bool configuration = false;           // workspace.configuration
+  bool pull_diagnostics = false;           // textDocument.diagnostic
+  bool workspace_diagnostics = false;      // workspace.diagnostics.refreshSupport (pull for all)
+  bool document_changes = false;           // workspace.workspaceEdit.documentChanges
+  bool configuration = false;              // workspace.configuration
   bool watched_files_registration = false; // workspace.didChangeWatchedFiles.dynamicRegistration
-  bool work_done_progress = false;      // window.workDoneProgress
-  bool code_action_resolve = false;     // textDocument.codeAction.resolveSupport "edit"
-  bool unnecessary_tag = false;         // textDocument.publishDiagnostics.tagSupport has 1
-  bool hover_markdown = true;           // textDocument.hover.contentFormat prefers markdown
+  bool work_done_progress = false;         // window.workDoneProgress
+  bool code_action_resolve = false;        // textDocument.codeAction.resolveSupport "edit"
+  bool unnecessary_tag = false;            // textDocument.publishDiagnostics.tagSupport has 1
+  bool hover_markdown = true;              // textDocument.hover.contentFormat prefers markdown
 };
 
 struct InitializeParams {
@@ -136,10 +136,10 @@ bool parse(const json& j, PositionParams& out, std::string& error);
 struct CodeActionParams {
   std::string uri;
   Range range;
-  std::vector<Range> diagnostic_ranges;     // context.diagnostics: the ones the client asks about
+  std::vector<Range> diagnostic_ranges;      // context.diagnostics: the ones the client asks about
   std::vector<std::string> diagnostic_codes; // ... and their codes
   std::vector<std::string> diagnostic_messages; // ... and their messages
-  std::vector<std::string> only;             // context.only: a string or an array of them
+  std::vector<std::string> only;                // context.only: a string or an array of them
 };
 bool parse(const json& j, CodeActionParams& out, std::string& error);
 
@@ -163,8 +163,16 @@ void append_json_string(std::string& out, std::string_view s);
 std::string_view encoding_name(OffsetEncoding e); // "utf-8", "utf-16", "utf-32"
 std::optional<OffsetEncoding> encoding_named(std::string_view name);
 
-// file:///a/b%20c -> /a/b c (percent-decoded with pctlint's own decoder); nullopt if not file:.
-std::optional<std::string> uri_to_path(std::string_view uri);
-std::string path_to_uri(std::string_view path);
+// How file URIs map to paths: POSIX (file:///a/b%20c <-> /a/b c) or Windows (file:///c%3A/a/b
+// <-> c:/a/b, as VS Code writes it, and file://server/share/a <-> //server/share/a).
+enum class PathStyle { Posix, Windows };
+#ifdef _WIN32
+inline constexpr PathStyle kNativePathStyle = PathStyle::Windows;
+#else
+inline constexpr PathStyle kNativePathStyle = PathStyle::Posix;
+#endif
+// Percent-decoded with pctlint's own decoder; nullopt if not a file: URI.
+std::optional<std::string> uri_to_path(std::string_view uri, PathStyle style = kNativePathStyle);
+std::string path_to_uri(std::string_view path, PathStyle style = kNativePathStyle);
 
 } // namespace pctlint::lsp

@@ -1,10 +1,11 @@
 #include "server/lsp/transport.h"
 
+#include "server/platform/platform.h"
+
 #include <array>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/streambuf.hpp>
@@ -13,7 +14,9 @@
 #include <charconv>
 #include <cstring>
 #include <mutex>
-#include <unistd.h>
+#ifndef _WIN32
+#include <unistd.h> // dup
+#endif
 
 namespace pctlint::lsp {
 
@@ -128,8 +131,7 @@ private:
     buffer_.consume(header_end);
     constexpr std::string_view kName = "content-length:";
     for (;;) {
-      const std::string_view have(static_cast<const char*>(buffer_.data().data()),
-                                  buffer_.size());
+      const std::string_view have(static_cast<const char*>(buffer_.data().data()), buffer_.size());
       // buffer_ is a streambuf of one contiguous region (basic_streambuf over a vector).
       for (std::size_t i = 0; i + kName.size() <= have.size(); ++i) {
         std::size_t k = 0;
@@ -175,7 +177,68 @@ private:
   std::mutex write_mutex_;
 };
 
-using Descriptor = asio::posix::stream_descriptor;
+// A standard stream (or a pipe) as a synchronous Asio stream, through platform.h: Asio's own
+// descriptor and handle types need handles it can poll, and an editor's pipe on Windows is not one.
+class HandleStream {
+public:
+  HandleStream(std::intptr_t handle, bool owned) : handle_(handle), owned_(owned) {}
+  HandleStream(HandleStream&& other) noexcept : handle_(other.handle_), owned_(other.owned_) {
+    other.owned_ = false;
+  }
+  HandleStream(const HandleStream&) = delete;
+  ~HandleStream() {
+    if (owned_) platform::close_handle(handle_);
+  }
+
+  template <typename Buffers>
+  std::size_t read_some(const Buffers& buffers, boost::system::error_code& ec) {
+    const asio::mutable_buffer b = first_non_empty<asio::mutable_buffer>(buffers);
+    if (b.size() == 0) return 0;
+    const long long n = platform::read_handle(handle_, b.data(), b.size());
+    if (n > 0) return static_cast<std::size_t>(n);
+    if (n == 0)
+      ec = asio::error::eof;
+    else
+      ec = asio::error::broken_pipe;
+    return 0;
+  }
+  template <typename Buffers> std::size_t read_some(const Buffers& buffers) {
+    boost::system::error_code ec;
+    const std::size_t n = read_some(buffers, ec);
+    if (ec) throw boost::system::system_error(ec);
+    return n;
+  }
+  template <typename Buffers>
+  std::size_t write_some(const Buffers& buffers, boost::system::error_code& ec) {
+    const asio::const_buffer b = first_non_empty<asio::const_buffer>(buffers);
+    if (b.size() == 0) return 0;
+    const long long n = platform::write_handle(handle_, b.data(), b.size());
+    if (n > 0) return static_cast<std::size_t>(n);
+    ec = asio::error::broken_pipe;
+    return 0;
+  }
+  template <typename Buffers> std::size_t write_some(const Buffers& buffers) {
+    boost::system::error_code ec;
+    const std::size_t n = write_some(buffers, ec);
+    if (ec) throw boost::system::system_error(ec);
+    return n;
+  }
+
+private:
+  // One system call moves one buffer: the first that is not empty (Asio's sequences may begin
+  // with a consumed one; returning 0 for it would make asio::write() spin).
+  template <typename Buffer, typename Buffers>
+  static Buffer first_non_empty(const Buffers& buffers) {
+    for (auto it = asio::buffer_sequence_begin(buffers); it != asio::buffer_sequence_end(buffers);
+         ++it)
+      if (Buffer b(*it); b.size() > 0) return b;
+    return Buffer();
+  }
+
+  std::intptr_t handle_;
+  bool owned_;
+};
+
 using Socket = asio::ip::tcp::socket;
 
 // One socket serves both directions: the reader and the (serialised) writer reach it through
@@ -213,16 +276,17 @@ private:
 } // namespace
 
 std::unique_ptr<Transport> Transport::stdio() {
-  return from_fds(STDIN_FILENO, STDOUT_FILENO);
+  const platform::StdioHandles h = platform::stdio_handles();
+  return std::make_unique<StreamTransport<HandleStream, HandleStream>>(
+      nullptr, HandleStream(h.in, true), HandleStream(h.out, true));
 }
 
+#ifndef _WIN32
 std::unique_ptr<Transport> Transport::from_fds(int in_fd, int out_fd) {
-  auto io = std::make_unique<asio::io_context>();
-  Descriptor in(*io, ::dup(in_fd));
-  Descriptor out(*io, ::dup(out_fd));
-  return std::make_unique<StreamTransport<Descriptor, Descriptor>>(std::move(io), std::move(in),
-                                                                   std::move(out));
+  return std::make_unique<StreamTransport<HandleStream, HandleStream>>(
+      nullptr, HandleStream(::dup(in_fd), true), HandleStream(::dup(out_fd), true));
 }
+#endif
 
 std::unique_ptr<Transport> Transport::connect(unsigned short port, std::string& error) {
   auto io = std::make_unique<asio::io_context>();

@@ -23,8 +23,10 @@ public:
   virtual void write(const std::string& body) = 0;
 
   static std::unique_ptr<Transport> stdio();
+#ifndef _WIN32
   // Over two file descriptors (duplicated; the caller keeps its own), e.g. pipes in a fuzz target.
   static std::unique_ptr<Transport> from_fds(int in, int out);
+#endif
   // vscode-languageclient's socket transport: the server connects to the client's port.
   static std::unique_ptr<Transport> connect(unsigned short port, std::string& error);
   // Accepts one client on 127.0.0.1:port.

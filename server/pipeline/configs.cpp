@@ -1,6 +1,7 @@
 #include "server/pipeline/configs.h"
 
 #include "server/pipeline/files.h"
+#include "server/platform/platform.h"
 
 namespace fs = std::filesystem;
 
@@ -22,13 +23,13 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file
   auto entry = std::make_shared<Entry>();
   entry->root = root;
   std::string error;
-  const auto text = read_file(file.string(), error);
+  const auto text = read_file(platform::utf8_of(file), error);
   if (!text) {
     entry->error = error;
     return entry;
   }
   ConfigResult r = parse_config_text(*text);
-  if (!r.ok()) entry->error = r.describe(file.string());
+  if (!r.ok()) entry->error = r.describe(platform::utf8_of(file));
   entry->config = std::move(r.config);
   return entry;
 }
@@ -59,19 +60,21 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
   }
   // The directory as written (absolute) finds the directories seen before without building a
   // path; the walk up goes over the normalised path.
-  std::string written = file.starts_with('/') ? std::string() : cwd_.native() + '/';
+  std::string written =
+      platform::is_absolute(file) ? std::string() : platform::generic_utf8_of(cwd_) + '/';
   written.append(file, 0, file.rfind('/') == std::string::npos ? 0 : file.rfind('/'));
   if (auto it = by_dir_.find(written); it != by_dir_.end()) return it->second;
-  const fs::path dir = (cwd_ / fs::path(file)).lexically_normal().parent_path();
+  const fs::path dir = (cwd_ / platform::path_of(file)).lexically_normal().parent_path();
   std::error_code ec;
   std::vector<std::string> visited;
   std::shared_ptr<const Entry> found;
   for (fs::path d = dir;; d = d.parent_path()) {
-    if (auto it = by_dir_.find(d.native()); it != by_dir_.end()) {
+    std::string key = platform::generic_utf8_of(d);
+    if (auto it = by_dir_.find(key); it != by_dir_.end()) {
       found = it->second;
       break;
     }
-    visited.push_back(d.native());
+    visited.push_back(std::move(key));
     if (fs::is_regular_file(d / ".pctlint.json", ec)) {
       found = load(d / ".pctlint.json", d);
       break;
@@ -100,11 +103,11 @@ std::optional<std::string_view> plain_relative(const fs::path& root, const fs::p
     return p.find("./") == std::string_view::npos && p.find("//") == std::string_view::npos &&
            !p.ends_with("/.") && !p.ends_with("/..") && p != "." && p != "..";
   };
-  if (!file.starts_with('/')) {
+  if (!platform::is_absolute(file)) {
     if (root == cwd && plain(file)) return file;
     return std::nullopt;
   }
-  const std::string& r = root.native();
+  const std::string r = platform::generic_utf8_of(root);
   if (file.size() > r.size() + 1 && file.starts_with(r) && file[r.size()] == '/' && plain(file))
     return file.substr(r.size() + 1);
   return std::nullopt;
@@ -144,7 +147,8 @@ void ConfigCache::clear() {
 
 std::string relative_to(const fs::path& root, const std::string& file, const fs::path& cwd) {
   const fs::path base = cwd.empty() ? working_directory() : cwd;
-  return (base / fs::path(file)).lexically_normal().lexically_relative(root).generic_string();
+  return platform::generic_utf8_of(
+      (base / platform::path_of(file)).lexically_normal().lexically_relative(root));
 }
 
 } // namespace pctlint::pipeline

@@ -1,15 +1,10 @@
 #include "server/pipeline/files.h"
 
+#include "server/platform/platform.h"
+
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <dirent.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -22,37 +17,13 @@ std::atomic<bool> g_no_git{false};
 
 // Runs git with `args` in `dir`; returns stdout, or nullopt when git fails or is absent.
 std::optional<std::string> git(const std::string& dir, const std::vector<std::string>& args) {
-  int out[2];
-  if (pipe(out) != 0) return std::nullopt;
-  const pid_t pid = fork();
-  if (pid < 0) return std::nullopt;
-  if (pid == 0) {
-    dup2(out[1], 1);
-    const int devnull = open("/dev/null", O_WRONLY);
-    if (devnull >= 0) dup2(devnull, 2);
-    close(out[0]);
-    close(out[1]);
-    std::vector<std::string> all{"git", "-C", dir};
-    all.insert(all.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& a : all)
-      argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execvp("git", argv.data());
-    _exit(127);
-  }
-  close(out[1]);
-  std::string result;
-  char buf[65536];
-  ssize_t n;
-  while ((n = read(out[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0) result.append(buf, static_cast<std::size_t>(n));
-  close(out[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) g_no_git = true;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
-  return result;
+  std::vector<std::string> all{"git", "-C", dir};
+  all.insert(all.end(), args.begin(), args.end());
+  bool not_found = false;
+  auto run = platform::run_process(all, not_found);
+  if (not_found) g_no_git = true;
+  if (!run || run->exit_code != 0) return std::nullopt;
+  return std::move(run->out);
 }
 
 std::vector<std::string> split_nul(const std::string& s) {
@@ -70,11 +41,6 @@ std::vector<std::string> split_nul(const std::string& s) {
 std::string join(const std::string& dir, const std::string& rel) {
   if (dir == ".") return rel;
   return dir.ends_with('/') ? dir + rel : dir + "/" + rel;
-}
-
-bool is_symlink(const std::string& path) {
-  struct stat st;
-  return lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
 } // namespace
@@ -110,10 +76,10 @@ std::optional<std::vector<std::string>> git_listed_files(const std::string& path
   for (const std::string& rel : files) {
     std::string full = join(path, rel);
     if (check_each) {
-      if (!follow_symlinks && is_symlink(full)) continue;
+      if (!follow_symlinks && platform::is_symlink(full)) continue;
       // A file deleted in the work tree but still in the index; a submodule.
       std::error_code ec;
-      if (!fs::is_regular_file(full, ec)) continue;
+      if (!fs::is_regular_file(platform::path_of(full), ec)) continue;
     }
     out.push_back(std::move(full));
   }
@@ -136,123 +102,112 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
 std::optional<std::string> read_regular_file(const std::string& path, std::size_t max_size,
                                              std::string& error, bool& too_large) {
   too_large = false;
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) {
-    error = path + ": " + std::strerror(errno);
+  platform::InputFile file;
+  std::string reason;
+  switch (file.open(path, {.nonblocking = true}, reason)) {
+  case platform::InputFile::Open::Ok:
+    break;
+  case platform::InputFile::Open::NotAFile:
+  case platform::InputFile::Open::Failed:
+    error = path + ": " + reason;
     return std::nullopt;
   }
-  struct stat st;
-  std::optional<std::string> text;
-  if (fstat(fd, &st) != 0) {
-    error = path + ": " + std::strerror(errno);
-  } else if (!S_ISREG(st.st_mode)) {
+  const auto size = file.regular_file_size();
+  if (!size) {
     error = path + ": not a regular file; not checked";
-  } else if (static_cast<std::uint64_t>(st.st_size) > max_size) {
+    return std::nullopt;
+  }
+  std::string text;
+  if (*size > max_size) {
     too_large = true;
-    text.emplace();
-  } else {
-    text.emplace();
-    char buf[65536];
-    for (;;) {
-      const ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n > 0) {
-        text->append(buf, static_cast<std::size_t>(n));
-        if (text->size() > max_size) { // grew while read
-          too_large = true;
-          text->clear();
-          break;
-        }
-      } else if (n == 0) {
-        break;
-      } else if (errno != EINTR) {
-        error = path + ": " + std::strerror(errno);
-        text.reset();
-        break;
+    return text;
+  }
+  char buf[65536];
+  for (;;) {
+    const auto got = file.read(buf, sizeof buf, reason);
+    if (got.status == platform::InputFile::Read::Data) {
+      text.append(buf, got.bytes);
+      if (text.size() > max_size) { // grew while read
+        too_large = true;
+        text.clear();
+        return text;
       }
+    } else if (got.status == platform::InputFile::Read::End ||
+               got.status == platform::InputFile::Read::WouldBlock) {
+      return text;
+    } else {
+      error = path + ": " + reason;
+      return std::nullopt;
     }
   }
-  close(fd);
-  return text;
 }
 
 bool FileBuffer::read(const std::string& path, std::string& error, std::size_t max_size,
                       bool* too_large, bool* absent, bool follow_links) {
+  using platform::InputFile;
   size_ = 0;
   // A found file (`absent` given) is opened without blocking: a FIFO or a device left where a
   // tracked file was must not hang the run. A file named by the user may be a pipe to read.
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | (absent ? O_NONBLOCK : 0) |
-                                        (follow_links || !absent ? 0 : O_NOFOLLOW));
-  const auto not_a_file = [&](int e) {
-    return absent && (e == ENOENT || e == ENOTDIR || e == EISDIR || (!follow_links && e == ELOOP));
-  };
-  if (fd < 0) {
-    if (not_a_file(errno)) return *absent = true, false;
-    error = path + ": " + std::strerror(errno);
+  InputFile file;
+  std::string reason;
+  const InputFile::Open opened = file.open(
+      path, {.nonblocking = absent != nullptr, .no_follow = absent && !follow_links}, reason);
+  if (opened == InputFile::Open::NotAFile && absent) return *absent = true, false;
+  if (opened != InputFile::Open::Ok) {
+    error = path + ": " + reason;
     return false;
   }
-  const auto fail = [&] {
-    if (not_a_file(errno)) {
-      close(fd);
-      size_ = 0;
-      return *absent = true, false;
-    }
-    error = path + ": " + std::strerror(errno);
-    size_ = 0;
-    close(fd);
-    return false;
-  };
   for (;;) {
     if (size_ == capacity_) {
       // A file that fills the buffer: its size says how much more to make room for, or that it
       // is too large to read on.
       std::size_t grown = std::max<std::size_t>(capacity_ * 2, 256 * 1024);
-      struct stat st;
-      if (size_ > 0 && fstat(fd, &st) == 0 && st.st_size >= 0) {
-        const auto file_size = static_cast<std::size_t>(st.st_size);
-        if (file_size > max_size) {
-          if (too_large) *too_large = true;
-          size_ = 0;
-          break;
+      if (size_ > 0)
+        if (const auto file_size = file.regular_file_size()) {
+          if (*file_size > max_size) {
+            if (too_large) *too_large = true;
+            size_ = 0;
+            break;
+          }
+          grown = std::max(grown, static_cast<std::size_t>(*file_size) + 1); // + 1: the read
+                                                                             // that sees the end
         }
-        grown = std::max(grown, file_size + 1); // + 1: the read that sees the end
-      }
       auto bigger = std::make_unique_for_overwrite<char[]>(grown);
       if (size_) std::memcpy(bigger.get(), data_.get(), size_);
       data_ = std::move(bigger);
       capacity_ = grown;
     }
     const std::size_t wanted = capacity_ - size_;
-    const ssize_t n = ::read(fd, data_.get() + size_, wanted);
-    if (n > 0) {
-      size_ += static_cast<std::size_t>(n);
+    const InputFile::Read got = file.read(data_.get() + size_, wanted, reason);
+    if (got.status == InputFile::Read::Data) {
+      size_ += got.bytes;
       // A regular file read short is at its end: no read more to hear so. Found files (not
       // named, links not followed) are regular files; a named one may be a pipe.
-      if (absent && !follow_links && static_cast<std::size_t>(n) < wanted && size_ <= max_size)
-        break;
+      if (absent && !follow_links && got.bytes < wanted && size_ <= max_size) break;
       if (size_ > max_size) { // grew while read
         if (too_large) *too_large = true;
         size_ = 0;
         break;
       }
-    } else if (n == 0) {
+    } else if (got.status == InputFile::Read::End) {
       break;
-    } else if (absent && errno == EAGAIN) {
+    } else if (absent && got.status == InputFile::Read::WouldBlock) {
       break; // a FIFO: said below
-    } else if (errno != EINTR) {
-      return fail();
-    }
-  }
-  // An empty read of a found file may be a FIFO or a device rather than an empty file: one fstat
-  // for the rare empty file tells them apart.
-  if (absent && size_ == 0) {
-    struct stat st;
-    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
-      close(fd);
-      error = path + ": not a regular file; not checked";
+    } else if (absent && got.status == InputFile::Read::NotAFile) {
+      size_ = 0;
+      return *absent = true, false;
+    } else {
+      error = path + ": " + reason;
+      size_ = 0;
       return false;
     }
   }
-  close(fd);
+  // An empty read of a found file may be a FIFO or a device rather than an empty file: one look
+  // at the rare empty file tells them apart.
+  if (absent && size_ == 0 && !file.regular_file_size()) {
+    error = path + ": not a regular file; not checked";
+    return false;
+  }
   return true;
 }
 

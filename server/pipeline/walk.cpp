@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <dirent.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 
 namespace fs = std::filesystem;
 
@@ -25,7 +22,7 @@ namespace {
 
 // The root as lexically_normal() writes it, ready for names to follow.
 std::string prefix_of(const std::string& root) {
-  std::string prefix = fs::path(root).lexically_normal().string();
+  std::string prefix = platform::generic_utf8_of(platform::path_of(root).lexically_normal());
   if (prefix == ".") return {};
   if (!prefix.ends_with('/')) prefix += '/';
   return prefix;
@@ -39,10 +36,9 @@ OrderedWalk::OrderedWalk(const std::vector<std::string>& paths, bool follow_syml
   cursor_.push_back({root_.get(), 0});
   std::error_code ec;
   std::optional<std::vector<std::string>> listed;
-  if (paths.size() == 1 && fs::is_directory(paths[0], ec)) {
+  if (paths.size() == 1 && fs::is_directory(platform::path_of(paths[0]), ec)) {
     // What git lists is checked as it is read: a stat of each here would come before any check.
-    if (!no_ignore)
-      listed = git_listed_files(paths[0], follow_symlinks, messages_.notes, false);
+    if (!no_ignore) listed = git_listed_files(paths[0], follow_symlinks, messages_.notes, false);
     if (!listed) { // walked here
       root_->prefix = prefix_of(paths[0]);
       tasks_.push_back({root_.get(), paths[0], {}});
@@ -89,37 +85,22 @@ std::optional<OrderedWalk::Task> OrderedWalk::take_waited_for() {
 }
 
 OrderedWalk::Listing OrderedWalk::read(const Task& task, bool follow) {
+  platform::DirectoryListing found =
+      platform::list_directory(task.path, follow, [&](const platform::FileId& id) {
+        return std::find(task.ancestors.begin(), task.ancestors.end(), id) != task.ancestors.end();
+      });
   Listing out;
-  DIR* d = opendir(task.path.c_str());
-  if (!d) {
-    if (errno == EACCES)
-      out.note = task.path + ": not checked: " + std::strerror(errno);
+  if (found.error) {
+    if (found.access_denied)
+      out.note = task.path + ": not checked: Permission denied";
     else
-      out.error = task.path + ": " + std::strerror(errno);
+      out.error = std::move(found.error);
     return out;
   }
-  struct stat self;
-  if (follow && fstat(dirfd(d), &self) == 0) out.self = {self.st_dev, self.st_ino};
-  const auto walked = [&](std::pair<dev_t, ino_t> id) {
-    return id == out.self ||
-           std::find(task.ancestors.begin(), task.ancestors.end(), id) != task.ancestors.end();
-  };
-  while (const dirent* e = readdir(d)) {
-    const std::string_view name = e->d_name;
-    if (name == "." || name == ".." || name == ".git") continue;
-    unsigned char type = e->d_type;
-    if (type == DT_UNKNOWN || (type == DT_LNK && follow)) {
-      struct stat st;
-      if (fstatat(dirfd(d), e->d_name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0) continue;
-      type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
-      if (type == DT_DIR && follow && walked({st.st_dev, st.st_ino})) continue; // a loop
-    }
-    if (type == DT_DIR)
-      out.entries.push_back({std::string(name) + "/", true});
-    else if (type == DT_REG)
-      out.entries.push_back({std::string(name), false});
-  }
-  closedir(d);
+  out.self = found.self;
+  out.entries.reserve(found.entries.size());
+  for (auto& e : found.entries)
+    out.entries.push_back({e.directory ? std::move(e.name) + "/" : std::move(e.name), e.directory});
   std::sort(out.entries.begin(), out.entries.end(),
             [](const Listing::Entry& a, const Listing::Entry& b) { return a.key < b.key; });
   return out;
@@ -129,7 +110,7 @@ void OrderedWalk::put(const Task& task, Listing&& listing) {
   if (listing.error) messages_.errors.push_back(std::move(*listing.error));
   if (listing.note) messages_.notes.push_back(std::move(*listing.note));
   Node& node = *task.node;
-  std::vector<std::pair<dev_t, ino_t>> chain;
+  std::vector<platform::FileId> chain;
   if (follow_) {
     chain = task.ancestors;
     chain.push_back(listing.self);
@@ -180,7 +161,7 @@ FileList discover(const std::vector<std::string>& paths, bool follow_symlinks, b
   FileList list;
   for (const std::string& path : paths) {
     std::error_code ec;
-    const fs::file_status st = fs::status(path, ec);
+    const fs::file_status st = fs::status(platform::path_of(path), ec);
     if (ec || !fs::exists(st)) {
       list.errors.push_back(path + ": " +
                             (ec ? ec.message() : std::string("No such file or directory")));

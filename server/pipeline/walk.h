@@ -14,11 +14,11 @@
 #pragma once
 
 #include "server/pipeline/files.h"
+#include "server/platform/platform.h"
 
 #include <memory>
 #include <optional>
 #include <string>
-#include <sys/types.h>
 #include <utility>
 #include <vector>
 
@@ -39,8 +39,8 @@ public:
   // A directory to read.
   struct Task {
     Node* node;
-    std::string path;                              // to open
-    std::vector<std::pair<dev_t, ino_t>> ancestors; // following links: the directories above it
+    std::string path;                        // to open
+    std::vector<platform::FileId> ancestors; // following links: the directories above it
   };
   struct Listing {
     struct Entry {
@@ -49,7 +49,7 @@ public:
     };
     std::vector<Entry> entries; // sorted by key
     std::optional<std::string> error, note;
-    std::pair<dev_t, ino_t> self{};
+    platform::FileId self;
   };
 
   // A directory waiting to be read, if the walk may go that far ahead.

@@ -7,11 +7,11 @@
 #include <mutex>
 #include <random>
 #include <thread>
-#include <unistd.h>
 
 using pctlint::pipeline::discover;
 using pctlint::pipeline::FileList;
 using pctlint::pipeline::OrderedWalk;
+using pctlint::test::make_symlink;
 using pctlint::test::TempDir;
 
 namespace {
@@ -89,15 +89,19 @@ TEST_CASE("the walk gives files in discover()'s sorted order, whichever director
   TempDir dir;
   // Names whose order differs between "sort each directory by name" and "sort whole paths":
   // '-' and '.' sort before '/', '0' and 'B' after it; uppercase before lowercase; UTF-8 last.
-  for (const char* f :
-       {"a/b.cpp", "a-c.cpp", "a.b/x.md", "a0.txt", "a/B/c.py", "a/b/c.py", "A.cpp", "ä/x.js",
-        "z b.cpp", "deep/1/2/3/4.json", ".hidden/h.yaml", ".git/config", "a/.git/HEAD"})
+  std::vector<const char*> names = {
+      "a/b.cpp", "a-c.cpp", "a.b/x.md",          "a0.txt",         "a/B/c.py",    "A.cpp",
+      "ä/x.js",  "z b.cpp", "deep/1/2/3/4.json", ".hidden/h.yaml", ".git/config", "a/.git/HEAD"};
+#ifndef _WIN32
+  names.push_back("a/b/c.py"); // the same file as a/B/c.py where names ignore case
+#endif
+  for (const char* f : names)
     dir.write(f, "x\n");
-  std::filesystem::create_symlink(dir.file("a-c.cpp"), dir.file("link.cpp"));
-  std::filesystem::create_directory_symlink(dir.file("a"), dir.file("linked-dir"));
+  make_symlink(dir.file("a-c.cpp"), dir.file("link.cpp"), false);
+  make_symlink(dir.file("a"), dir.file("linked-dir"), true);
 
   const std::vector<std::string> expected = discover({dir.path()}, false, true).files;
-  CHECK(expected.size() == 11); // .git and links skipped
+  CHECK(expected.size() == names.size() - 2); // .git and links skipped
   CHECK(std::is_sorted(expected.begin(), expected.end()));
   for (unsigned seed = 1; seed <= 20; ++seed)
     CHECK(walked({dir.path()}, false, true, 1 << 16, seed) == expected);
@@ -115,12 +119,20 @@ TEST_CASE("the walk gives files in discover()'s sorted order, whichever director
 
 TEST_CASE("following links: linked files and directories are walked, a link back to an ancestor "
           "is not") {
+#ifdef _WIN32
+  // Run under wine 8, whose symbolic links cannot be opened through (CreateFileW fails on them):
+  // following them is untested on Windows. Not following them is tested above.
+  if (GetProcAddress(GetModuleHandleW(L"ntdll.dll"), "wine_get_version")) {
+    MESSAGE("wine: following symbolic links not tested");
+    return;
+  }
+#endif
   TempDir dir;
   dir.write("a/b.cpp", "x\n");
   dir.write("c.cpp", "x\n");
-  std::filesystem::create_symlink(dir.file("c.cpp"), dir.file("link.cpp"));
-  std::filesystem::create_directory_symlink(dir.file("a"), dir.file("linked-dir"));
-  std::filesystem::create_directory_symlink(dir.path(), dir.file("a/loop")); // back to the root
+  make_symlink(dir.file("c.cpp"), dir.file("link.cpp"), false);
+  make_symlink(dir.file("a"), dir.file("linked-dir"), true);
+  make_symlink(dir.path(), dir.file("a/loop"), true); // back to the root
   const std::vector<std::string> all = discover({dir.path()}, true, true).files;
   const std::vector<std::string> expected = {dir.file("a/b.cpp"), dir.file("c.cpp"),
                                              dir.file("link.cpp"), dir.file("linked-dir/b.cpp")};

@@ -1,7 +1,7 @@
 #include "rules/glob.h"
 
+#include <chrono>
 #include <cstdio>
-#include <unistd.h>
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
@@ -42,18 +42,18 @@ std::string shell_quoted(const std::string& s) {
 } // namespace
 
 TEST_CASE("globs: .gitignore's rules") {
-  CHECK(matches({"*.min.js"}, "dist/app.min.js"));   // no slash: any depth
+  CHECK(matches({"*.min.js"}, "dist/app.min.js")); // no slash: any depth
   CHECK_FALSE(matches({"*.js"}, "src/app.jsx"));
-  CHECK(matches({"vendor"}, "vendor/lib/a.js"));     // a directory: all below it
+  CHECK(matches({"vendor"}, "vendor/lib/a.js")); // a directory: all below it
   CHECK(matches({"vendor/"}, "a/vendor/b.js"));
-  CHECK_FALSE(matches({"vendor/"}, "a/vendor"));     // a file named vendor is no directory
-  CHECK(matches({"docs/*.md"}, "docs/a.md"));        // a slash anchors it
+  CHECK_FALSE(matches({"vendor/"}, "a/vendor")); // a file named vendor is no directory
+  CHECK(matches({"docs/*.md"}, "docs/a.md"));    // a slash anchors it
   CHECK_FALSE(matches({"docs/*.md"}, "x/docs/a.md"));
   CHECK_FALSE(matches({"docs/*.md"}, "docs/sub/a.md")); // '*' does not cross '/'
   CHECK(matches({"docs/**/*.md"}, "docs/a/b/c.md"));
   CHECK(matches({"docs/**/*.md"}, "docs/c.md"));
   CHECK(matches({"**/fixtures/**"}, "a/b/fixtures/c/d.json"));
-  CHECK(matches({"*/x.js"}, "a/x.js"));              // crashed the old matcher
+  CHECK(matches({"*/x.js"}, "a/x.js")); // crashed the old matcher
   CHECK_FALSE(matches({"*/x.js"}, "a/b/x.js"));
   CHECK(matches({"/build"}, "build/out.o"));
   CHECK_FALSE(matches({"/build"}, "src/build/out.o"));
@@ -79,7 +79,9 @@ TEST_CASE("globs agree with git on random patterns and paths") {
     return;
   }
   const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("pctlint-glob-" + std::to_string(getpid()));
+      std::filesystem::temp_directory_path() /
+      ("pctlint-glob-" +
+       std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   run("git -C " + shell_quoted(dir.string()) + " init -q");
@@ -99,8 +101,8 @@ TEST_CASE("globs agree with git on random patterns and paths") {
     std::ofstream(dir / path) << "x";
     files.insert(path);
   }
-  const std::vector<std::string> segments = {"a",  "b",    "ab", "*",     "a*", "*.c",
-                                             "?",  "[ab]", "**", "[!a]*", "b?", "x-[0-9]"};
+  const std::vector<std::string> segments = {"a", "b",    "ab", "*",     "a*", "*.c",
+                                             "?", "[ab]", "**", "[!a]*", "b?", "x-[0-9]"};
   int compared = 0;
   for (int n = 0; n < 150; ++n) {
     std::vector<std::string> patterns;

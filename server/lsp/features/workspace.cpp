@@ -3,6 +3,7 @@
 #include "server/lsp/features/features.h"
 #include "server/pipeline/document.h"
 #include "server/pipeline/files.h"
+#include "server/platform/platform.h"
 
 #include <filesystem>
 #include <set>
@@ -27,7 +28,8 @@ WorkspaceCheck for_each_workspace_file(
     // A $/cancelRequest ends the walk at the next file, and the pulls waiting behind it run.
     if (s.cancelled()) throw RequestError{error_code::RequestCancelled, "request cancelled"};
     WorkspaceFile f;
-    f.uri = path_to_uri(std::filesystem::absolute(path).lexically_normal().string());
+    f.uri = path_to_uri(platform::generic_utf8_of(
+        std::filesystem::absolute(platform::path_of(path)).lexically_normal()));
     seen.insert(f.uri);
     if (const Draft* d = s.drafts.get(f.uri)) { // as the editor holds it
       f.open = true;
