@@ -44,6 +44,10 @@ public:
   OffsetEncoding encoding = OffsetEncoding::Utf16;
   std::vector<std::string> workspace_folders;
   int debounce_ms;
+  // Whether the client is told to pull diagnostics for the whole workspace (initializationOptions
+  // .workspaceDiagnostics): off by default, as ESLint and ruff do, so that a client shows the
+  // findings of the files open; pctlint.checkWorkspace and workspace/diagnostic answer anyway.
+  bool workspace_diagnostics = false;
   bool verbose = false; // $/setTrace
 
   DraftStore drafts;

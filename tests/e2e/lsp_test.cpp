@@ -109,6 +109,11 @@ TEST_CASE("incremental edits, code actions applied, fix-all, disable for this li
   CHECK(fix_all["kind"] == "source.fixAll.pctlint");
   CHECK(LspClient::apply(text, LspClient::edits_of(fix_all["edit"], kUri), OffsetEncoding::Utf16) ==
         "u = \"https://x.example/a%20b.pdf\"\nv = 'https://x.example/%C3%A9ok'\n");
+  // ... and in the quick-fix menu (Ctrl+.) on a fixable finding, as ESLint offers it.
+  const json& quick_fix_all = actions[actions.size() - 2];
+  CHECK(quick_fix_all["kind"] == "quickfix");
+  CHECK(quick_fix_all["title"] == "Fix all pctlint problems in this file");
+  CHECK(quick_fix_all["edit"] == fix_all["edit"]);
   // only: source.fixAll
   const json only =
       c.call("textDocument/codeAction",

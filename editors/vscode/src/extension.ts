@@ -47,7 +47,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel: output,
-    initializationOptions: serverConfiguration(settings),
+    initializationOptions: {
+      ...serverConfiguration(settings),
+      workspaceDiagnostics: vscode.workspace.getConfiguration('pctlint').get<boolean>('workspaceDiagnostics', false),
+    },
     // .pctlint.json edits reach the server as workspace/didChangeWatchedFiles (the server also
     // registers this watcher itself, dynamically).
     synchronize: { fileEvents: watcher },
@@ -114,7 +117,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand('pctlint.showOutput', () => output.show()),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
-      if (e.affectsConfiguration('pctlint.path') || e.affectsConfiguration('pctlint.args')) {
+      if (['pctlint.path', 'pctlint.args', 'pctlint.workspaceDiagnostics'].some((k) => e.affectsConfiguration(k))) {
         await stop();
         await start(context);
       } else if (e.affectsConfiguration('pctlint')) {

@@ -24,9 +24,9 @@ json workspace_edit(Session& s, const std::string& uri, const Draft& d,
   for (std::size_t i = 0; i < edits.size(); ++i)
     text_edits.push_back(TextEdit{ranges[i], edits[i].replacement});
   if (s.capabilities.document_changes)
-    return {{"documentChanges",
-             json::array({{{"textDocument", {{"uri", uri}, {"version", d.version}}},
-                           {"edits", text_edits}}})}};
+    return {
+        {"documentChanges", json::array({{{"textDocument", {{"uri", uri}, {"version", d.version}}},
+                                          {"edits", text_edits}}})}};
   return {{"changes", {{uri, text_edits}}}};
 }
 
@@ -108,7 +108,8 @@ json code_actions(Session& s, const CodeActionParams& p) {
     const bool code = p.diagnostic_codes[i].empty() || p.diagnostic_codes[i] == diag.rule->id;
     if (asked[i].first == diag.begin && asked[i].second == diag.end) return code;
     return code && !p.diagnostic_codes[i].empty() && p.diagnostic_messages[i] == diag.message &&
-           p.diagnostic_ranges[i].start.line == s.ranges(d.text, {{diag.begin, diag.begin}})[0].start.line;
+           p.diagnostic_ranges[i].start.line ==
+               s.ranges(d.text, {{diag.begin, diag.begin}})[0].start.line;
   };
   std::vector<const Diagnostic*> chosen;
   for (const Diagnostic& diag : r.diagnostics) {
@@ -158,8 +159,11 @@ json code_actions(Session& s, const CodeActionParams& p) {
                   {"diagnostics", json::array({diag_json})},
                   {"isPreferred", safe}};
       if (resolve) {
-        action["data"] = {{"uri", p.uri},      {"version", d.version}, {"rule", diag.rule->id},
-                          {"begin", diag.begin}, {"end", diag.end}};
+        action["data"] = {{"uri", p.uri},
+                          {"version", d.version},
+                          {"rule", diag.rule->id},
+                          {"begin", diag.begin},
+                          {"end", diag.end}};
       } else {
         action["edit"] = workspace_edit(s, p.uri, d, fix_edits[i], &ranges[next]);
         next += fix_edits[i].size();
@@ -174,15 +178,27 @@ json code_actions(Session& s, const CodeActionParams& p) {
                          {"edit", workspace_edit(s, p.uri, d, {*disable[i]}, &ranges[next++])}});
     }
   }
-  if (wanted(p.only, "source.fixAll.pctlint") && s.selected(p.uri)) {
+  // "Fix all" as a source action (fix on save, the Source Action menu) and, as ESLint does, in
+  // the quick-fix menu (Ctrl+.) when the cursor is on a finding that has a fix.
+  const bool on_fixable =
+      quickfix && std::any_of(chosen.begin(), chosen.end(), [](const Diagnostic* g) {
+        return g->fix && g->fix->applicability == Applicability::Safe;
+      });
+  const bool source = wanted(p.only, "source.fixAll.pctlint");
+  if ((source || on_fixable) && s.selected(p.uri)) {
     const FixResult fixed = fix_all(d.text, d.language, config, false);
     if (fixed.text != d.text) {
-      json action{{"title", "Fix all pctlint problems"}, {"kind", "source.fixAll.pctlint"}};
+      json edit_or_data;
       if (resolve)
-        action["data"] = {{"uri", p.uri}, {"version", d.version}, {"fixAll", true}};
+        edit_or_data = {{"uri", p.uri}, {"version", d.version}, {"fixAll", true}};
       else
-        action["edit"] = workspace_edit(s, p.uri, d, fix_all_edits(d.text, fixed));
-      actions.push_back(std::move(action));
+        edit_or_data = workspace_edit(s, p.uri, d, fix_all_edits(d.text, fixed));
+      for (const char* kind : {"quickfix", "source.fixAll.pctlint"}) {
+        if (kind == std::string_view("quickfix") ? !on_fixable : !source) continue;
+        json action{{"title", "Fix all pctlint problems in this file"}, {"kind", kind}};
+        action[resolve ? "data" : "edit"] = edit_or_data;
+        actions.push_back(std::move(action));
+      }
     }
   }
   return actions;

@@ -14,7 +14,9 @@ OffsetEncoding choose_encoding(const InitializeParams& p) {
   if (init.is_object() && init.contains("positionEncoding") && init["positionEncoding"].is_string())
     if (const auto e = encoding_named(init["positionEncoding"].get<std::string>())) return *e;
   const auto& offered = p.capabilities.position_encodings;
-  auto has = [&](const char* e) { return std::find(offered.begin(), offered.end(), e) != offered.end(); };
+  auto has = [&](const char* e) {
+    return std::find(offered.begin(), offered.end(), e) != offered.end();
+  };
   if (has("utf-8")) return OffsetEncoding::Utf8;
   if (has("utf-32")) return OffsetEncoding::Utf32;
   return OffsetEncoding::Utf16;
@@ -27,10 +29,13 @@ json initialize(Session& s, const InitializeParams& p) {
   const json& init = p.initialization_options;
   if (init.is_object()) {
     if (init.contains("debounceMs") && init["debounceMs"].is_number_unsigned())
-      s.debounce_ms = static_cast<int>(
-          std::min<std::uint64_t>(init["debounceMs"].get<std::uint64_t>(), 10000));
+      s.debounce_ms =
+          static_cast<int>(std::min<std::uint64_t>(init["debounceMs"].get<std::uint64_t>(), 10000));
+    if (init.contains("workspaceDiagnostics") && init["workspaceDiagnostics"].is_boolean())
+      s.workspace_diagnostics = init["workspaceDiagnostics"].get<bool>();
     json settings = init;
     settings.erase("debounceMs");
+    settings.erase("workspaceDiagnostics");
     settings.erase("positionEncoding");
     if (!settings.empty()) s.apply_settings(settings);
   }
@@ -48,7 +53,7 @@ json initialize(Session& s, const InitializeParams& p) {
   if (s.capabilities.pull_diagnostics)
     capabilities["diagnosticProvider"] = {{"identifier", "pctlint"},
                                           {"interFileDependencies", false},
-                                          {"workspaceDiagnostics", true}};
+                                          {"workspaceDiagnostics", s.workspace_diagnostics}};
   return {{"capabilities", capabilities},
           {"serverInfo", {{"name", "pctlint"}, {"version", kVersion}}}};
 }
