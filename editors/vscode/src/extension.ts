@@ -23,8 +23,14 @@ function readSettings(): PctlintSettings {
   };
 }
 
+let installErrorShown = false;
+
+// Said in the output channel each time, in a notification once per window: a restart (a settings
+// change) on a platform without a server should not nag.
 async function showInstallError(message: string): Promise<void> {
   output.appendLine(`pctlint: ${message}`);
+  if (installErrorShown) return;
+  installErrorShown = true;
   const install = 'How to install pctlint';
   const settings = 'Open settings';
   const choice = await vscode.window.showErrorMessage(`pctlint: ${message}`, install, settings);

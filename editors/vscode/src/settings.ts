@@ -68,7 +68,7 @@ export function resolveServer(settings: PctlintSettings, extensionPath: string, 
   const onPath = findOnPath(process.platform === 'win32' ? 'pctlint.exe' : 'pctlint', envPath);
   if (onPath) return { command: onPath, source: 'path' };
   return {
-    error: `no pctlint server found: this extension has none bundled for ${process.platform}-${process.arch}, pctlint is not on PATH, and the setting pctlint.path is empty.`,
+    error: `no pctlint server found: this package bundles none for ${process.platform}-${process.arch} (there are packages with one for win32-x64, linux-x64 and linux-arm64), pctlint is not on PATH, and the setting pctlint.path is empty. Install pctlint (npm install -g pctlint, or build it) and put it on PATH or set pctlint.path.`,
   };
 }
 
