@@ -221,17 +221,24 @@ struct UrlChecker {
   // stretch before the first byte at which running text could end it is certain (a blank, a
   // quote, a bracket, markup's < > | \\ ^ and the backtick, or punctuation that may close the
   // sentence): past it, every rule is silent, for that byte may as well be the text after the
-  // URL. A URL that holds template syntax is a template: the rules that depend on the extent say
-  // nothing of it, for its holes may stand for anything. With "extent": "guessed" such findings
-  // are kept and marked.
+  // URL. The rules whose verdict depends on the extent are silent also on what reaches the end of
+  // that stretch, for the end may have been drawn around it: a '%' that ends a URL among words is
+  // as likely an SQL LIKE wildcard or a percentage ('%https://%'); a second '#' with more of the
+  // URL after it is not. A URL that holds template syntax is a template: the rules that depend on
+  // the extent say nothing of it, for its holes may stand for anything. With "extent": "guessed"
+  // such findings are kept and marked.
   void certain_part(const FoundUrl& url, std::vector<RuleFinding>& found) const {
     const std::vector<const Rule*>& rules = all_rules();
     const std::size_t cut = url.exact ? std::string_view::npos : certain_end(url.text);
     // A template by what it holds in its certain part (a [NAME] after the end of a URL in running
     // text is no part of it).
     const bool templated = !url.placeholders.empty() && url.placeholders.front().begin < cut;
+    auto extent_rule = [&](const RuleFinding& f) {
+      return rules[f.rule]->info().depends_on_extent;
+    };
     auto uncertain = [&](const RuleFinding& f) {
-      return f.finding.span.end > cut || (templated && rules[f.rule]->info().depends_on_extent);
+      if (f.finding.span.end > cut) return true;
+      return extent_rule(f) && (templated || (!url.exact && f.finding.span.end >= cut));
     };
     if (!config.report_guessed_extent) {
       std::erase_if(found, uncertain);
@@ -240,8 +247,8 @@ struct UrlChecker {
     for (RuleFinding& f : found)
       if (uncertain(f) && !f.guessed) {
         f.guessed = true;
-        f.finding.message += f.finding.span.end > cut ? " (where the URL ends is a guess)"
-                                                      : " (the URL holds template syntax)";
+        f.finding.message += f.finding.span.end >= cut ? " (where the URL ends is a guess)"
+                                                       : " (the URL holds template syntax)";
       }
   }
 

@@ -153,6 +153,13 @@ TEST_CASE("certainty: extent-dependent rules report only on given extents and no
   // In running text the end is a guess: nothing past the first byte text could end it at.
   CHECK(rules_found("see https://example.com/%c3%a4 \"x\n", Language::PlainText) == "PCT001 ");
   CHECK(rules_found("see https://example.com/a\"%c3%a4\n", Language::PlainText).empty());
+  // ... and the extent-dependent rules say nothing of what reaches that byte, for the end may
+  // have been drawn around it: an SQL LIKE pattern's '%' after a URL among words, a malformed
+  // escape at the end of a URL in a sentence. With more of the URL after it, it is reported.
+  CHECK(rules_found("q = \"comment like '%https://%' or x\"\n", Language::Ruby).empty());
+  CHECK(rules_found("x = \"see https://x.org/a% and more\"\n", Language::Python).empty());
+  CHECK(rules_found("x = \"see https://x.org/%zz and more\"\n", Language::Python) == "PCT007 ");
+  CHECK(rules_found("// see https://x.org/docs/#a#b for more\n", Language::Go) == "PCT005 ");
   // An attribute written about in plain text is embedded markup: its extent is a guess.
   const std::string schema =
       "xsi:schemaLocation=\"http://maven.apache.org/POM/4.0.0 http://maven.apache.org/x.xsd\"\n";
@@ -165,6 +172,10 @@ TEST_CASE("certainty: extent-dependent rules report only on given extents and no
   const auto d = lint("u = 'https://example.com/{id}/a b'\n", Language::Python, guessed);
   REQUIRE(d.diagnostics.size() == 1);
   CHECK(d.diagnostics[0].message.ends_with("(the URL holds template syntax)"));
+  const auto g = lint("x = \"see https://x.org/a% and more\"\n", Language::Python, guessed);
+  REQUIRE(g.diagnostics.size() == 1);
+  CHECK(g.diagnostics[0].guessed);
+  CHECK(g.diagnostics[0].message.ends_with("(where the URL ends is a guess)"));
   const ConfigResult parsed = parse_config(nlohmann::json::parse(R"({"extent": "guessed"})"));
   REQUIRE(parsed.ok());
   CHECK(parsed.config.report_guessed_extent);
