@@ -150,11 +150,14 @@ function! s:Hover() abort
   let l:win = filter(range(1, winnr('$')), 'getwinvar(v:val, "&previewwindow")')[0]
   let l:text = join(getbufline(winbufnr(l:win), 1, '$'), "\n")
   pclose
-  if l:text !~# '/café/my file\.pdf' || stridx(l:text, 'https://x.example/caf%C3%A9/my%20file.pdf') < 0
+  " Plain text (ALE asks for plaintext): a line per component, as written -> decoded, no Markdown.
+  if l:text !~# '\n  path \+/caf%c3%a9/my file\.pdf  ->  /café/my file\.pdf\n'
+  \ || stridx(l:text, "\nCanonical form https://x.example/caf%C3%A9/my%20file.pdf\n") < 0
+  \ || l:text =~# '\*\*\|`\||'
     throw 'hover: ' . l:text
   endif
 endfunction
-call s:Test(':ALEHover shows the URL decoded and canonical', function('s:Hover'))
+call s:Test(':ALEHover shows the URL decoded and canonical, as plain text', function('s:Hover'))
 
 " ALE's code action menu asks with input(): answer with the number of the wanted title.
 let s:want_title = ''
