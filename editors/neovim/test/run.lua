@@ -106,7 +106,7 @@ end)
 
 test("the plugin's quick-fix over a range at the start of a line with non-ASCII before the URL", function()
   -- The plugin sends the line's diagnostics with UTF-16 ranges (Neovim 0.7's own conversion
-  -- sends byte columns, which match nothing after the emoji: see the README).
+  -- sends byte columns; the server then matches them by code and message on the line).
   wait_for('PCT001 gone', function() return find(bufnr, 'PCT001') == nil end)
   local range = { start = { line = 4, character = 0 }, ['end'] = { line = 4, character = 0 } }
   assert(require('pctlint').apply_code_action(bufnr, 'quickfix', range), 'no quick-fix applied')
