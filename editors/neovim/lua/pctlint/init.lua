@@ -93,7 +93,7 @@ end
 
 -- The LSP diagnostics of pctlint on lines first..last (0-based), for context.diagnostics, with
 -- ranges in the client's position encoding. (Neovim 0.7's own conversion back to LSP puts byte
--- columns there, which the server cannot match to its findings after non-ASCII text.)
+-- columns there; the server matches those by code and message on the same line instead.)
 local function lsp_diagnostics(client, bufnr, first, last)
   local encoding = client.offset_encoding or 'utf-16'
   local out = {}
