@@ -52,6 +52,26 @@ const ByteClass& prose_stops(unsigned active) {
   });
 }
 
+// The first numeric character reference in t[from, end) ("&#34;", "&#x3E;", or escaped once more,
+// "&amp;#34;"), or `end`: the character it stands for (a quote, a '>') is markup after the URL,
+// written escaped, as in HTML quoted in Markdown; no URL holds one raw.
+std::size_t numeric_reference_start(std::string_view t, std::size_t from, std::size_t end) {
+  for (std::size_t i = t.find('&', from); i < end; i = t.find('&', i + 1)) {
+    std::size_t j = i + 1;
+    if (t.compare(j, 4, "amp;") == 0) j += 4;
+    if (j >= t.size() || t[j] != '#') continue;
+    ++j;
+    const bool hex = j < t.size() && (t[j] == 'x' || t[j] == 'X');
+    if (hex) ++j;
+    const std::size_t digits = j;
+    while (j < t.size() && (hex ? std::isxdigit(static_cast<unsigned char>(t[j]))
+                                : std::isdigit(static_cast<unsigned char>(t[j]))))
+      ++j;
+    if (j > digits && j < t.size() && t[j] == ';') return i;
+  }
+  return end;
+}
+
 // Where a URL in running text ends: at a stop outside placeholders (which it runs through), less
 // trailing punctuation and unbalanced closers (GitHub's autolink rules). `k` is the URL's start,
 // `from` where its scheme ends.
@@ -91,6 +111,8 @@ std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::
     }
     e = i + 1;
   }
+  e = numeric_reference_start(t, from, e);
+  after_hole = std::min(after_hole, e);
   while (e > after_hole) {
     const char last = t[e - 1];
     if (std::string_view(".,;:!?*_~").find(last) != npos) {
@@ -138,6 +160,20 @@ bool attribute_name_before(std::string_view before) {
   while (b > 0 && (is_ident(before[b - 1]) || before[b - 1] == '-' || before[b - 1] == ':'))
     --b;
   return b < before.size() && (b == 0 || is_blank(before[b - 1]) || before[b - 1] == '<');
+}
+
+// "</" and a letter: an HTML end tag, which no URL holds raw.
+bool is_end_tag_at(std::string_view t, std::size_t i) {
+  return i + 2 < t.size() && t[i] == '<' && t[i + 1] == '/' &&
+         std::isalpha(static_cast<unsigned char>(t[i + 2]));
+}
+
+// The name attribute_name_before() found.
+std::string_view attribute_name_at_end(std::string_view before) {
+  std::size_t b = before.size();
+  while (b > 0 && (is_ident(before[b - 1]) || before[b - 1] == '-' || before[b - 1] == ':'))
+    --b;
+  return before.substr(b);
 }
 
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
@@ -762,6 +798,9 @@ private:
     if (before.ends_with("<")) return until('>', " \t<\\"); // autolink, reST `text <url>`_
     if ((before.ends_with("=\"") || before.ends_with("='")) && k >= 2 + not_before &&
         attribute_name_before(before.substr(0, before.size() - 2))) {
+      // A list of URLs and other words (srcset="a.png 1x, b.png 2x"): running text ends each.
+      if (is_url_list_attribute(attribute_name_at_end(before.substr(0, before.size() - 2))))
+        return npos;
       context = UrlContext::Attribute;
       const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
       if (q >= t.size()) return npos;
@@ -782,7 +821,8 @@ private:
     const bool rst_target = lead.starts_with(".. _") && lead.back() == ':';
     if (reference || rst_target) {
       std::size_t e = k;
-      while (e < t.size() && !is_blank(t[e]) && static_cast<unsigned char>(t[e]) >= 0x20)
+      while (e < t.size() && !is_blank(t[e]) && static_cast<unsigned char>(t[e]) >= 0x20 &&
+             !is_end_tag_at(t, e)) // a definition-like line in an HTML block: "url</h2>"
         ++e;
       // A backslash that ends the line continues it (a docstring's line continuation, reST's
       // escaped line end): the URL goes on in the next line, where this extent cannot follow it.

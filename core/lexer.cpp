@@ -961,8 +961,7 @@ private:
         lit_.escapes = EscapeStyle::Entities;
         const std::string_view name = src_.substr(a, n - a);
         lit_.regex = name == "pattern";
-        lit_.list = name.ends_with("schemaLocation") || name == "srcset" || name == "ping" ||
-                    name == "archive" || name == "content";
+        lit_.list = is_url_list_attribute(name);
         for (std::string_view url_name :
              {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
               "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
@@ -1424,6 +1423,11 @@ std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::s
     return std::make_unique<KeyValueLexer>(source, lang, begin, end);
   }
   return std::make_unique<ProseLexer>(lang);
+}
+
+bool is_url_list_attribute(std::string_view name) {
+  return name.ends_with("schemaLocation") || name == "srcset" || name == "imagesrcset" ||
+         name == "ping" || name == "archive" || name == "content";
 }
 
 std::size_t quote_outside_templates(std::string_view source, char quote, std::size_t from,
