@@ -12,6 +12,7 @@ const std::vector<const Rule*>& all_rules() {
       &non_ascii_rule(),        &unencoded_reserved_rule(),  &percent_u_rule(),
       &malformed_escape_rule(), &encoded_unreserved_rule(),  &double_encoded_rule(),
       &encoded_slash_rule(),    &control_escape_rule(),      &invalid_suppression_rule(),
+      &parser_differential_rule(),
   };
   return rules;
 }

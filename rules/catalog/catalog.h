@@ -21,6 +21,7 @@ const Rule& double_encoded_rule();
 const Rule& encoded_slash_rule();
 const Rule& control_escape_rule();
 const Rule& invalid_suppression_rule();
+const Rule& parser_differential_rule();
 
 inline std::string escape_of(unsigned char b) {
   std::string out;

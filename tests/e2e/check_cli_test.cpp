@@ -92,7 +92,7 @@ TEST_CASE("--format sarif: rules, columnKind, results, fixes") {
   CHECK(j["version"] == "2.1.0");
   const auto& run = j["runs"][0];
   CHECK(run["columnKind"] == "unicodeCodePoints");
-  CHECK(run["tool"]["driver"]["rules"].size() == 12);
+  CHECK(run["tool"]["driver"]["rules"].size() == 13);
   CHECK(run["tool"]["driver"]["rules"][0]["helpUri"].get<std::string>().find(
             "#pct001-lowercase-hex") != std::string::npos);
   REQUIRE(run["results"].size() == 3);
@@ -298,7 +298,7 @@ TEST_CASE("pctlint's own core/ is clean: the examples of bad URLs in its comment
 TEST_CASE("pctlint rules and pctlint rule ID") {
   auto r = run_pctlint({"rules"});
   CHECK(r.exit_code == 0);
-  CHECK(count(r.out, "\nPCT0") == 12);
+  CHECK(count(r.out, "\nPCT0") == 13);
   r = run_pctlint({"rule", "percent-u"});
   CHECK(r.out.starts_with("## PCT006 percent-u\n"));
   CHECK(r.out.find("## Bad") != std::string::npos);

@@ -1,0 +1,216 @@
+// PCT013 parser-differential
+#include "core/whatwg_url.h"
+#include "rules/catalog/catalog.h"
+
+#include <algorithm>
+
+namespace pctlint {
+namespace {
+
+constexpr RuleInfo kInfo{
+    .id = "PCT013",
+    .name = "parser-differential",
+    .default_severity = Severity::Warning,
+    .summary = "URL that browsers and RFC 3986 parsers read differently (host, path, or accepted)",
+    .docs =
+        R"(Finds a URL that a WHATWG parser (every browser, Node.js, Deno, Bun) and an RFC 3986 parser
+(curl, Python's `urllib.parse`, Java's `java.net.URI`, Go's `net/url`, Ruby's `URI`) read as two
+different things: another host, another path, or one accepts it and the other does not.
+
+Server-side request forgery, open redirects and allowlist bypasses keep coming from this gap: a
+service checks a URL with one parser and fetches it with another. The classes, each seen in real
+incidents:
+
+- **IPv4 in other number forms.** `http://0x7f.1/`, `http://2130706433/`, `http://0177.0.0.1/`
+  are 127.0.0.1 to a browser (the URL Standard parses hex, octal and fewer than four parts, as
+  `inet_aton` does), and a registered name to an RFC 3986 parser, which a blocklist of
+  "127.0.0.1" and "localhost" does not catch.
+- **A backslash.** In `https://evil.example\@good.example/` a browser reads `\` as `/`: the host
+  is `evil.example`. An RFC 3986 parser reads `evil.example\` as userinfo and `good.example` as
+  the host, the one an allowlist check sees.
+- **A percent-encoded or full-width host.** `http://ex%61mple.com/` and `http://example。com/`
+  (U+3002 IDEOGRAPHIC FULL STOP) are `example.com` after the URL Standard's host parsing
+  (percent-decoding, then UTS #46 mapping); to an RFC 3986 parser they are other names, which
+  string comparisons against `example.com` miss.
+- **Encoded dot segments.** `/static/%2e%2e/admin` loses a segment in a browser (`%2e` is a dot
+  to the URL Standard's path parser) and keeps it in an RFC 3986 parser, so a path prefix checked
+  on one side is escaped on the other.
+- **Tabs and newlines** inside a URL are removed by a browser and kept (or refused) by others.
+- **Accepted by one, refused by the other**: `http://1.2.3.4.5/` is an invalid IPv4 address to a
+  browser and an ordinary registered name to RFC 3986.
+
+Only special schemes (http, https, ws, wss, ftp) are compared, only where the syntax gives the
+URL's extent, and never in a template. A host that needs IDNA is compared only where the build
+has libidn2; a host libidn2 refuses by IDNA2008's rules (where UTS #46 maps it) is not reported.
+
+## Bad
+    http://0x7f.1/admin
+
+## Good
+    http://127.0.0.1/admin
+
+## Fix
+Unsafe: the URL as browsers serialize it (`http://127.0.0.1/admin`), offered only where an RFC
+3986 parser reads that form the same way. Check which reading your code meant.
+)",
+    .fix = FixAvailability::Sometimes,
+    .depends_on_extent = true,
+};
+
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; });
+  return out;
+}
+
+bool special_with_authority(const UrlParts& parts, std::string_view text) {
+  if (!parts.scheme || !parts.has_authority) return false;
+  const std::string scheme = lower_ascii(parts.scheme->in(text));
+  return scheme == "http" || scheme == "https" || scheme == "ws" || scheme == "wss" ||
+         scheme == "ftp";
+}
+
+// RFC 3986 section 5.2.4: only the literal "." and ".." segments go.
+std::string remove_dot_segments(std::string_view in) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  const bool absolute = !in.empty() && in[0] == '/';
+  if (absolute) i = 1;
+  bool trailing = false;
+  while (i <= in.size()) {
+    const std::size_t slash = std::min(in.find('/', i), in.size());
+    const std::string_view seg = in.substr(i, slash - i);
+    trailing = false;
+    if (seg == "..") {
+      if (!out.empty()) out.pop_back();
+      trailing = true;
+    } else if (seg == ".") {
+      trailing = true;
+    } else {
+      out.push_back(seg);
+    }
+    i = slash + 1;
+  }
+  std::string r = absolute ? "/" : "";
+  for (std::size_t k = 0; k < out.size(); ++k)
+    r.append(out[k]).append(k + 1 < out.size() ? "/" : "");
+  if (trailing && !r.ends_with('/')) r += '/';
+  return r;
+}
+
+std::string decoded(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (is_escape_at(s, i)) {
+      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+bool has_non_ascii(std::string_view s) {
+  return std::any_of(s.begin(), s.end(),
+                     [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+// The host an RFC 3986 parser returns for it: the authority's host as written, case folded.
+// False when the RFC 3986 grammar cannot take it as a host at all (a blank, a quote…): then the
+// other rules speak of that, not this one.
+bool rfc_host(std::string_view host, std::string& out) {
+  for (const char c : host)
+    if (static_cast<unsigned char>(c) < 0x80 && !charsets::host.contains(c) && c != '%' &&
+        c != '[' && c != ']' && c != ':')
+      return false;
+  out = lower_ascii(host);
+  return true;
+}
+
+struct Readings {
+  std::string what;        // "host", "path", or "" when the two agree
+  std::string whatwg, rfc; // that component in each reading
+  Span span;               // where, in the URL's text
+};
+
+class ParserDifferential final : public Rule {
+public:
+  const RuleInfo& info() const override { return kInfo; }
+  bool may_find(const FoundUrl& url) const override {
+    // Most URLs are plain: lower-case names and dotted quads. Only what can read two ways goes on.
+    const std::string_view t = url.text;
+    if (t.find_first_of("\\\t\n\r%") != std::string_view::npos || has_non_ascii(t)) return true;
+    const UrlParts parts = split_url(t);
+    if (!parts.host || !special_with_authority(parts, t)) return false;
+    const std::string_view host = parts.host->in(t);
+    return !host.empty() &&
+           (std::isdigit(static_cast<unsigned char>(host.back())) ||
+            host.find("0x") != std::string_view::npos || host.find("0X") != std::string_view::npos);
+  }
+
+  void check(const UrlUnderCheck& url, UrlFindings& out) const override {
+    const std::string_view t = url.text;
+    // Only where the syntax gives the URL's extent: a differential is a claim about the whole URL.
+    if (!url.url.exact || !special_with_authority(url.parts, t) || !url.parts.host) return;
+    std::string rfc;
+    const std::string_view host = url.parts.host->in(t);
+    if (host.empty() || host.front() == '[' || !rfc_host(host, rfc)) return;
+    // RFC 3986's port is digits only: "127.0.0.1:$PORT" (a shell variable) is refused by both.
+    if (url.parts.port) {
+      const std::string_view port = url.parts.port->in(t);
+      if (!std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return;
+    }
+    const whatwg::ParseResult w = whatwg::parse(t);
+    if (w.idna_failure) return; // libidn2's IDNA2008: the browser's reading is not known
+    const Span host_span = *url.parts.host;
+    if (!w.url) {
+      out.push_back({host_span,
+                     "browsers and Node.js reject this URL (" + w.failure +
+                         ") · RFC 3986 parsers (curl, Python) read host " + rfc,
+                     {}});
+      return;
+    }
+    const whatwg::Url& u = *w.url;
+    Readings r;
+    // A non-ASCII host that becomes an "xn--" name is the same name written two ways (PCT004
+    // speaks of the raw form); one that becomes plain ASCII (full-width letters, U+3002) is not.
+    const bool idn_same = has_non_ascii(host) && u.host.find("xn--") != std::string::npos;
+    if (u.host != rfc && !idn_same) {
+      r = {"host", u.host, rfc, host_span};
+    } else {
+      std::string rfc_path = remove_dot_segments(url.parts.path.in(t));
+      if (rfc_path.empty()) rfc_path = "/";
+      if (decoded(rfc_path) != decoded(u.pathname()))
+        r = {"path", u.pathname(), rfc_path, url.parts.path};
+    }
+    if (r.what.empty()) return;
+    if (r.span.empty()) r.span = host_span;
+    UrlFinding f{r.span,
+                 "browsers and Node.js read " + r.what + " " + r.whatwg +
+                     " · RFC 3986 parsers (curl, Python) read " + r.what + " " + r.rfc,
+                 {}};
+    // The form both read alike, where there is one: the browser's serialization, if an RFC 3986
+    // parser reads the same host and path in it.
+    const std::string href = u.href();
+    const UrlParts again = split_url(href);
+    std::string again_host;
+    if (again.host && rfc_host(again.host->in(href), again_host) && again_host == u.host &&
+        decoded(remove_dot_segments(again.path.in(href))) == decoded(u.pathname()) &&
+        url.url.placeholders.empty())
+      f.fix = UrlFix{
+          "Write it as browsers read it: " + href, Applicability::Unsafe, {{{0, t.size()}, href}}};
+    out.push_back(std::move(f));
+  }
+};
+
+} // namespace
+
+const Rule& parser_differential_rule() {
+  static const ParserDifferential rule;
+  return rule;
+}
+
+} // namespace pctlint
