@@ -1,8 +1,10 @@
-// `pctlint encode | decode | canon`: the codec on the command line. Output is exactly the bytes,
-// one line per input; with TEXT '-' every line of standard input is one input.
+// `pctlint encode | decode | canon | explain`: the codec on the command line. Output is exactly
+// the bytes, one line per input; with TEXT '-' every line of standard input is one input.
+// `explain` prints what hover shows in an editor: both readings of a URL and its findings.
 #include "core/canon.h"
 #include "core/charset.h"
 #include "core/percent.h"
+#include "rules/explain.h"
 #include "server/commands.h"
 
 #include <cstdio>
@@ -19,6 +21,7 @@ constexpr std::string_view kCodecUsage = R"(usage:
   pctlint encode [--component C] TEXT   C: component (default) form segment path query fragment
   pctlint decode [--form] [--lenient] TEXT
   pctlint canon URL
+  pctlint explain URL   its components as written, decoded and as browsers read them, findings
 TEXT or URL '-' reads standard input and answers one line per input line.
 )";
 
@@ -134,6 +137,49 @@ int run_canon(const Args& args) {
                         });
 }
 
+// The URL as the only content of a JSON string: the syntax gives its extent, as in a config file.
+std::string as_json_string(std::string_view url) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (const char c : url) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (b < 0x20) {
+      out += "\\u00";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+int run_explain(const Args& args) {
+  if (args.size() != 2 || (args[1].starts_with("-") && args[1] != "-"))
+    return usage_error("explain takes one URL");
+  int status = 0;
+  const int read = for_each_input(
+      args[1], [&](std::string_view in, std::size_t line) -> std::optional<std::string> {
+        const std::string source = as_json_string(in);
+        const LintResult r = lint(source, Language::Json, Config{});
+        if (r.urls.empty()) {
+          const std::string where = line ? "line " + std::to_string(line) + ": " : "";
+          std::fprintf(stderr,
+                       "pctlint: explain: %s'%.*s' is not a URL pctlint checks (no scheme)\n",
+                       where.c_str(), static_cast<int>(in.size()), in.data());
+          status = 2;
+          return std::nullopt;
+        }
+        std::string text = explanation_plaintext(explain_url(r.urls.front(), r));
+        if (!text.empty() && text.back() == '\n') text.pop_back();
+        return text;
+      });
+  return status != 0 ? status : read;
+}
+
 } // namespace
 
 int run_codec_command(const Args& args) {
@@ -144,6 +190,7 @@ int run_codec_command(const Args& args) {
     }
   if (args[0] == "encode") return run_encode(args);
   if (args[0] == "decode") return run_decode(args);
+  if (args[0] == "explain") return run_explain(args);
   return run_canon(args);
 }
 

@@ -17,6 +17,7 @@ Usage:
   pctlint encode [--component C] TEXT   percent-encode (C: component form segment path query fragment)
   pctlint decode [--form] [--lenient] TEXT
   pctlint canon URL                     print the canonical form of a URL
+  pctlint explain URL                   both readings of a URL (RFC 3986, browsers) and its findings
   pctlint rules                         list the rules
   pctlint rule ID                       show a rule's documentation
   pctlint [--stdio]                     run the language server on standard input/output
@@ -43,7 +44,7 @@ int main(int argc, char** argv) {
     }
     if (is_language_server_invocation(args)) return run_language_server(args);
     const std::string_view command = args[0];
-    if (command == "encode" || command == "decode" || command == "canon")
+    if (command == "encode" || command == "decode" || command == "canon" || command == "explain")
       return run_codec_command(args);
     if (command == "rules" || command == "rule") return run_rules_command(args);
     if (command == "-h" || command == "--help" || command == "help") {

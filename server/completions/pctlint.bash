@@ -20,7 +20,7 @@ _pctlint() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$options" -- "$cur"))
   elif [[ $COMP_CWORD == 1 ]]; then
-    COMPREPLY=($(compgen -W "encode decode canon rules rule" -- "$cur") $(compgen -f -- "$cur"))
+    COMPREPLY=($(compgen -W "encode decode canon explain rules rule" -- "$cur") $(compgen -f -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi

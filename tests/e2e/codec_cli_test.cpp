@@ -74,3 +74,23 @@ TEST_CASE("usage errors exit 2 with a short help") {
     CHECK(r.err.find("usage:") != std::string::npos);
   }
 }
+
+TEST_CASE("explain: both readings side by side, and the findings") {
+  const auto r = run_pctlint({"explain", "http://0x7f.1/admin"});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("  host    0x7f.1\n") != std::string::npos);
+  CHECK(r.out.find("Browsers (WHATWG URL) http://127.0.0.1/admin\n  host    127.0.0.1 (IPv4)\n") !=
+        std::string::npos);
+  CHECK(r.out.find("PCT013 parser-differential: browsers and Node.js read host 127.0.0.1") !=
+        std::string::npos);
+  // Refused by browsers; decoded components; standard input, one URL a line.
+  CHECK(run_pctlint({"explain", "http://1.2.3.4.5/"})
+            .out.find("Browsers (WHATWG URL) refused: IPv4 address with more than four parts") !=
+        std::string::npos);
+  CHECK(run_pctlint({"explain", "https://x.example/caf%C3%A9"}).out.find("/caf%C3%A9  ->  /café") !=
+        std::string::npos);
+  const auto bad = run_pctlint({"explain", "-"}, "https://ok.example/\nnot a url\n");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("line 2: 'not a url' is not a URL") != std::string::npos);
+  CHECK(run_pctlint({"explain"}).exit_code == 2);
+}

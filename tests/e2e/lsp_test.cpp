@@ -159,8 +159,10 @@ TEST_CASE("hover shows components decoded, the canonical form and the findings")
   const json h = c.call("textDocument/hover", {{"textDocument", {{"uri", kUri}}},
                                                {"position", {{"line", 0}, {"character", 12}}}});
   const std::string md = h["contents"]["value"];
-  CHECK(md.find("| path | `/caf%c3%a9` | `/café` |") != std::string::npos);
-  CHECK(md.find("| query | `q=a%20b` | `q=a b` |") != std::string::npos);
+  CHECK(md.find("| path | `/caf%c3%a9` | `/café` | `/caf%c3%a9` |") != std::string::npos);
+  CHECK(md.find("| query | `q=a%20b` | `q=a b` | `q=a%20b` |") != std::string::npos);
+  CHECK(md.find("**Browsers** (WHATWG URL) `https://x.example/caf%c3%a9?q=a%20b`") !=
+        std::string::npos);
   CHECK(md.find("**Canonical form** `https://x.example/caf%C3%A9?q=a%20b`") != std::string::npos);
   CHECK(md.find("PCT001 lowercase-hex") != std::string::npos);
   CHECK(h["range"] == range(0, 5, 0, 40));
