@@ -464,6 +464,12 @@ private:
     return false;
   }
 
+  // The standard's "set state to S and decrease pointer by 1": S reads this code point again.
+  void reconsume(State s) {
+    state_ = s;
+    --p_;
+  }
+
   // One code point (here: one byte) in the current state; false on failure.
   bool step() {
     const int ch = c();
@@ -473,8 +479,7 @@ private:
         buffer_ += lower(static_cast<char>(ch));
         state_ = State::Scheme;
       } else {
-        state_ = State::NoScheme;
-        --p_;
+        reconsume(State::NoScheme);
       }
       return true;
     case State::Scheme:
@@ -516,11 +521,9 @@ private:
         url_.fragment = std::string();
         state_ = State::Fragment;
       } else if (base_->scheme != "file") {
-        state_ = State::Relative;
-        --p_;
+        reconsume(State::Relative);
       } else {
-        state_ = State::File;
-        --p_;
+        reconsume(State::File);
       }
       return true;
     case State::SpecialRelativeOrAuthority:
@@ -528,16 +531,14 @@ private:
         state_ = State::SpecialAuthorityIgnoreSlashes;
         ++p_;
       } else {
-        state_ = State::Relative;
-        --p_;
+        reconsume(State::Relative);
       }
       return true;
     case State::PathOrAuthority:
       if (ch == '/') {
         state_ = State::Authority;
       } else {
-        state_ = State::Path;
-        --p_;
+        reconsume(State::Path);
       }
       return true;
     case State::Relative:
@@ -559,8 +560,7 @@ private:
         } else if (ch != -1) {
           url_.query.reset();
           shorten_path(url_);
-          state_ = State::Path;
-          --p_;
+          reconsume(State::Path);
         }
       }
       return true;
@@ -571,8 +571,7 @@ private:
         state_ = State::Authority;
       } else {
         copy_authority_from_base();
-        state_ = State::Path;
-        --p_;
+        reconsume(State::Path);
       }
       return true;
     case State::SpecialAuthoritySlashes:
@@ -580,14 +579,12 @@ private:
         state_ = State::SpecialAuthorityIgnoreSlashes;
         ++p_;
       } else {
-        state_ = State::SpecialAuthorityIgnoreSlashes;
-        --p_;
+        reconsume(State::SpecialAuthorityIgnoreSlashes);
       }
       return true;
     case State::SpecialAuthorityIgnoreSlashes:
       if (ch != '/' && ch != '\\') {
-        state_ = State::Authority;
-        --p_;
+        reconsume(State::Authority);
       }
       return true;
     case State::Authority:
@@ -609,8 +606,7 @@ private:
               !base_->path.empty() && is_windows_drive_letter(base_->path[0], true))
             url_.path.push_back(base_->path[0]);
         }
-        state_ = State::Path;
-        --p_;
+        reconsume(State::Path);
       }
       return true;
     case State::FileHost:
@@ -741,8 +737,7 @@ private:
           url_.port = static_cast<std::uint16_t>(value);
         buffer_.clear();
       }
-      state_ = State::PathStart;
-      --p_;
+      reconsume(State::PathStart);
     } else {
       return fail(std::string("invalid port: '") + static_cast<char>(ch) + "' is not a digit");
     }
@@ -772,12 +767,10 @@ private:
           shorten_path(url_);
         else
           url_.path.clear();
-        state_ = State::Path;
-        --p_;
+        reconsume(State::Path);
       }
     } else {
-      state_ = State::Path;
-      --p_;
+      reconsume(State::Path);
     }
     return true;
   }
