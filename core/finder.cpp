@@ -56,7 +56,8 @@ const ByteClass& prose_stops(unsigned active) {
 // "&amp;#34;"), or `end`: the character it stands for (a quote, a '>') is markup after the URL,
 // written escaped, as in HTML quoted in Markdown; no URL holds one raw.
 std::size_t numeric_reference_start(std::string_view t, std::size_t from, std::size_t end) {
-  for (std::size_t i = t.find('&', from); i < end; i = t.find('&', i + 1)) {
+  const std::string_view scope = t.substr(0, end); // never past the URL: one line may hold 30,000
+  for (std::size_t i = scope.find('&', from); i < end; i = scope.find('&', i + 1)) {
     std::size_t j = i + 1;
     if (t.compare(j, 4, "amp;") == 0) j += 4;
     if (j >= t.size() || t[j] != '#') continue;
