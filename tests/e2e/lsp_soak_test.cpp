@@ -112,8 +112,15 @@ TEST_CASE("lsp soak: random edits, requests and malformed messages against one s
   // (LeakSanitizer checks those at exit).
   MESSAGE("RSS not checked under AddressSanitizer");
 #else
-  CHECK(rss_end < rss_start + 20 * 1024); // flat: bounded growth after warm-up
-  CHECK(rss_end - rss_mid <= std::max(2048L, rss_mid - rss_start + 1024));
+  if (std::getenv("PCTLINT_TEST_EMULATOR")) {
+    // Under qemu the process measured is the emulator, whose code cache grows as it translates
+    // code first run late in the soak: only the gross bound says anything.
+    MESSAGE("RSS growth after warm-up not checked under an emulator");
+    CHECK(rss_end < rss_start + 20 * 1024);
+  } else {
+    CHECK(rss_end < rss_start + 20 * 1024); // flat: bounded growth after warm-up
+    CHECK(rss_end - rss_mid <= std::max(2048L, rss_mid - rss_start + 1024));
+  }
 #endif
   CHECK(c.call("shutdown", nullptr).is_null());
 }
