@@ -18,23 +18,30 @@ constexpr RuleInfo kInfo{
 different things: another host, another path, or one accepts it and the other does not.
 
 Server-side request forgery, open redirects and allowlist bypasses keep coming from this gap: a
-service checks a URL with one parser and fetches it with another. The classes, each seen in real
-incidents:
+service checks a URL with one parser and fetches it with another. The classes, and incidents
+behind them (in our words):
 
 - **IPv4 in other number forms.** `http://0x7f.1/`, `http://2130706433/`, `http://0177.0.0.1/`
   are 127.0.0.1 to a browser (the URL Standard parses hex, octal and fewer than four parts, as
   `inet_aton` does), and a registered name to an RFC 3986 parser, which a blocklist of
-  "127.0.0.1" and "localhost" does not catch.
+  "127.0.0.1" and "localhost" does not catch. The npm package netmask read `0177.0.0.1` as
+  decimal while the system's resolver read it as octal (CVE-2021-28918), and Go's `net` package
+  accepted leading zeros the same way (CVE-2021-29923): in both, an address checked as public
+  was connected to as private.
 - **A backslash.** In `https://evil.example\@good.example/` a browser reads `\` as `/`: the host
   is `evil.example`. An RFC 3986 parser reads `evil.example\` as userinfo and `good.example` as
-  the host, the one an allowlist check sees.
+  the host, the one an allowlist check sees. The npm package url-parse disagreed with browsers
+  on backslashes in this way and was used to bypass redirect checks (CVE-2021-27515).
 - **A percent-encoded or full-width host.** `http://ex%61mple.com/` and `http://example。com/`
   (U+3002 IDEOGRAPHIC FULL STOP) are `example.com` after the URL Standard's host parsing
   (percent-decoding, then UTS #46 mapping); to an RFC 3986 parser they are other names, which
-  string comparisons against `example.com` miss.
+  string comparisons against `example.com` miss. Orange Tsai's "A New Era of SSRF" (Black Hat
+  USA 2017) showed full-width and other Unicode forms of a host getting past filters this way, and
+  the same host read differently by the checking library and the fetching one.
 - **Encoded dot segments.** `/static/%2e%2e/admin` loses a segment in a browser (`%2e` is a dot
   to the URL Standard's path parser) and keeps it in an RFC 3986 parser, so a path prefix checked
-  on one side is escaped on the other.
+  on one side is escaped on the other. Apache httpd 2.4.49 normalized `.%2e` only after its
+  access check and served files outside the document root (CVE-2021-41773).
 - **Tabs and newlines** inside a URL are removed by a browser and kept (or refused) by others.
 - **Accepted by one, refused by the other**: `http://1.2.3.4.5/` is an invalid IPv4 address to a
   browser and an ordinary registered name to RFC 3986.
