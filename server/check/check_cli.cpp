@@ -200,6 +200,8 @@ private:
   // A worker: reads a directory when files to check run low, checks files, prints what is ready.
   void worker(std::size_t jobs) {
     std::array<FileReport*, 16> claimed;
+    pipeline::FileBuffer buffer;          // reused: this thread's files come one after another
+    pipeline::ConfigCache::Recent recent; // and directory by directory
     const std::size_t low_water = 2 * jobs * claimed.size();
     std::unique_lock lock(mutex_);
     for (;;) {
@@ -230,7 +232,7 @@ private:
       lock.unlock();
       for (std::size_t k = 0; k < count; ++k) {
         FileReport& r = *claimed[k];
-        check_file(r);
+        check_file(r, buffer, recent);
         if (reporter_.renders_per_file()) {
           r.rendered = reporter_.render(r);
           r.tally.add(r, o_.fail_on ? *o_.fail_on : r.fail_on);
@@ -292,8 +294,9 @@ private:
   }
 
   // On a worker thread.
-  void check_file(FileReport& report) {
-    const auto resolved = configs_.resolve(report.path);
+  void check_file(FileReport& report, pipeline::FileBuffer& buffer,
+                  pipeline::ConfigCache::Recent& recent) {
+    const auto resolved = configs_.resolve(report.path, &recent);
     if (resolved.entry->error) {
       std::lock_guard lock(mutex_);
       config_errors_.push_back(*resolved.entry->error);
@@ -302,7 +305,6 @@ private:
     }
     if (!resolved.selected && (!report.named || o_.force_exclude)) return; // excluded
     const Config& configured = resolved.config();
-    thread_local pipeline::FileBuffer buffer; // reused: files come one after another per thread
     std::string error;
     bool too_large = false, absent = false;
     // A file found (not named) that is no file to read is passed over: git lists links, files

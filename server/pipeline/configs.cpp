@@ -34,21 +34,15 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file
   return entry;
 }
 
-std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::string& file) {
-  // Files come directory by directory: the last directory's answer, per thread, serves the next
-  // file without the lock or a path computation.
+std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::string& file,
+                                                                Recent* recent) {
+  if (!recent) return lookup(file);
   const std::string_view dir = std::string_view(file).substr(0, file.rfind('/') + 1);
-  thread_local const ConfigCache* last_cache = nullptr;
-  thread_local std::size_t last_generation = 0;
-  thread_local std::string last_dir;
-  thread_local std::shared_ptr<const Entry> last_entry;
-  if (last_cache == this && last_generation == generation_ && last_dir == dir && !dir.empty())
-    return last_entry;
+  if (recent->generation == generation_ && recent->dir == dir && !dir.empty()) return recent->entry;
   auto entry = lookup(file);
-  last_cache = this;
-  last_generation = generation_;
-  last_dir.assign(dir);
-  last_entry = entry;
+  recent->generation = generation_;
+  recent->dir.assign(dir);
+  recent->entry = entry;
   return entry;
 }
 
@@ -115,9 +109,9 @@ std::optional<std::string_view> plain_relative(const fs::path& root, const fs::p
 
 } // namespace
 
-ConfigCache::ForFile ConfigCache::resolve(const std::string& file) {
+ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recent) {
   ForFile r;
-  r.entry = for_file(file);
+  r.entry = for_file(file, recent);
   const Config& c = r.entry->config;
   const bool patterns =
       !(c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty());

@@ -7,11 +7,11 @@
 
 #include <atomic>
 #include <filesystem>
-#include <unordered_map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace pctlint::pipeline {
 
@@ -24,7 +24,16 @@ public:
     std::filesystem::path root;       // the directory the config's patterns are relative to
     std::optional<std::string> error; // "path:3: /rules/X: message", a line per error
   };
-  std::shared_ptr<const Entry> for_file(const std::string& file);
+  // What one caller last looked up: files come directory by directory, so the last directory's
+  // answer serves the next file without the lock or a path computation. Each worker thread owns
+  // one (not a TLS variable: MinGW-w64 frees a thread's emulated TLS before it runs the destructors
+  // of its TLS objects, and a shared_ptr there crashed the Windows build at thread exit).
+  struct Recent {
+    std::size_t generation = 0; // tells caches and their clear()s apart
+    std::string dir;
+    std::shared_ptr<const Entry> entry;
+  };
+  std::shared_ptr<const Entry> for_file(const std::string& file, Recent* recent = nullptr);
 
   // A file's configuration, its overrides applied.
   struct ForFile {
@@ -33,7 +42,7 @@ public:
     std::optional<Config> overridden;
     const Config& config() const { return overridden ? *overridden : entry->config; }
   };
-  ForFile resolve(const std::string& file);
+  ForFile resolve(const std::string& file, Recent* recent = nullptr);
 
   void clear();
 
@@ -48,7 +57,7 @@ private:
   // comparison, which showed up in profiles of a tree with thousands of directories.
   std::unordered_map<std::string, std::shared_ptr<const Entry>> by_dir_;
   std::shared_ptr<const Entry> explicit_entry_;
-  // Changes with clear(); also tells caches apart (a per-thread cache keeps the last answer).
+  // Changes with clear(); also tells caches apart (a Recent keeps the last answer).
   std::atomic<std::size_t> generation_{next_generation()};
   static std::size_t next_generation() {
     static std::atomic<std::size_t> counter{1};
