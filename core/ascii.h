@@ -1,5 +1,5 @@
-// ASCII character tests for the lexers and the finder, internal to core/: source syntax is ASCII
-// whatever the text's encoding, so these never look at a locale.
+// ASCII character tests for the lexers, the finder and the rules: source syntax and URL syntax are
+// ASCII whatever the text's encoding, so these never look at a locale.
 #pragma once
 
 #include <algorithm>

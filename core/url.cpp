@@ -73,8 +73,10 @@ constexpr CharSet kPathEnd("?#");
 // RFC 3986 Appendix B: ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
 // with the scheme held to its ABNF (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), so that a
 // relative reference like "a b:c" or "./x:y" is not taken for a scheme.
-UrlParts split_url(std::string_view url) {
-  UrlParts parts;
+namespace {
+
+// The scheme and authority into `parts`; returns where the path begins.
+std::size_t split_head(std::string_view url, UrlParts& parts) {
   const std::size_t n = url.size();
   std::size_t i = 0;
 
@@ -117,7 +119,22 @@ UrlParts split_url(std::string_view url) {
     parts.host = Span{host_begin, host_end};
     i = a_end;
   }
+  return i;
+}
 
+} // namespace
+
+UrlParts split_url_authority(std::string_view url) {
+  UrlParts parts;
+  const std::size_t path_begin = split_head(url, parts);
+  parts.path = Span{path_begin, path_begin};
+  return parts;
+}
+
+UrlParts split_url(std::string_view url) {
+  UrlParts parts;
+  const std::size_t n = url.size();
+  std::size_t i = split_head(url, parts);
   std::size_t path_end = find_any(url, i, kPathEnd);
   if (path_end == std::string_view::npos) path_end = n;
   parts.path = Span{i, path_end};

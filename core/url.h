@@ -39,5 +39,8 @@ struct UrlParts {
 };
 
 UrlParts split_url(std::string_view url);
+// Only the scheme and the authority (userinfo, host, port) of split_url(url); the path, query and
+// fragment are left empty. For a quick look at the host before a URL is split.
+UrlParts split_url_authority(std::string_view url);
 
 } // namespace pctlint

@@ -3,6 +3,11 @@
 // as "any other code point" and are percent-encoded as UTF-8, as the standard encodes them.
 #include "core/whatwg_url.h"
 
+#include "core/ascii.h"
+#include "core/charset.h"
+#include "core/percent.h"
+#include "core/utf8.h"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -27,104 +32,30 @@ bool is_digit(unsigned char c) {
   return c >= '0' && c <= '9';
 }
 bool is_hex(unsigned char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-char lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  return pctlint::hex_value(static_cast<char>(c)) >= 0;
 }
 int hex_value(unsigned char c) {
-  return is_digit(c) ? c - '0' : (lower(static_cast<char>(c)) - 'a' + 10);
+  return pctlint::hex_value(static_cast<char>(c));
 }
+using ascii::lower;
 
-enum class EncodeSet { C0Control, Fragment, Query, SpecialQuery, Path, Userinfo };
-
-bool in_set(unsigned char c, EncodeSet set) {
-  if (is_c0_control(c) || c > 0x7E) return true; // C0 controls, DEL and every non-ASCII byte
-  switch (set) {
-  case EncodeSet::C0Control:
-    return false;
-  case EncodeSet::Fragment:
-    return c == ' ' || c == '"' || c == '<' || c == '>' || c == '`';
-  case EncodeSet::Query:
-    return c == ' ' || c == '"' || c == '#' || c == '<' || c == '>';
-  case EncodeSet::SpecialQuery:
-    return in_set(c, EncodeSet::Query) || c == '\'';
-  case EncodeSet::Path:
-    return in_set(c, EncodeSet::Query) || c == '?' || c == '^' || c == '`' || c == '{' || c == '}';
-  case EncodeSet::Userinfo:
-    return in_set(c, EncodeSet::Path) || c == '/' || c == ':' || c == ';' || c == '=' || c == '@' ||
-           (c >= '[' && c <= '^') || c == '|';
-  }
-  return false;
-}
-
-void append_encoded(std::string& out, unsigned char c, EncodeSet set) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  if (in_set(c, set)) {
-    out += '%';
-    out += kHex[c >> 4];
-    out += kHex[c & 15];
-  } else {
+// A byte as the URL Standard's percent-encode sets have it (section 1.3); `left_literal` is a
+// set's complement, from charsets::whatwg.
+void append_encoded(std::string& out, unsigned char c, const CharSet& left_literal) {
+  if (left_literal.contains(c))
     out += static_cast<char>(c);
-  }
+  else
+    append_escape(out, c);
 }
 
 std::string percent_decode(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c == '%' && i + 2 < s.size() && is_hex(static_cast<unsigned char>(s[i + 1])) &&
-        is_hex(static_cast<unsigned char>(s[i + 2]))) {
-      out += static_cast<char>(hex_value(static_cast<unsigned char>(s[i + 1])) * 16 +
-                               hex_value(static_cast<unsigned char>(s[i + 2])));
-      i += 2;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
+  return decode_lenient(s, {.require_utf8 = false});
 }
 
 // UTF-8 with every ill-formed sequence replaced by U+FFFD (one per maximal subpart), as "UTF-8
 // decode without BOM" does; the URL parser's input is a string of scalar values.
 std::string well_formed_utf8(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
-      continue;
-    }
-    std::size_t need = 0;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-      need = 1;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      need = 2;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      need = 3;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    }
-    std::size_t k = 1;
-    for (; need && k <= need && i + k < s.size(); ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) break;
-    }
-    if (need && k == need + 1) {
-      out.append(s.substr(i, k));
-      i += k;
-    } else {
-      out += "\xEF\xBF\xBD";
-      i += need ? k : 1;
-    }
-  }
-  return out;
+  return is_valid_utf8(s) ? std::string(s) : replace_invalid_utf8(s);
 }
 
 // --- schemes (section 4.2) ---
@@ -197,20 +128,30 @@ std::optional<std::uint64_t> ipv4_number(std::string_view s) {
   return value;
 }
 
-std::vector<std::string_view> split_dots(std::string_view s) {
-  std::vector<std::string_view> parts;
+// The label separators UTS #46 maps to '.': U+002E, U+3002, U+FF0E, U+FF61.
+std::vector<std::string_view> split_labels(std::string_view domain) {
+  std::vector<std::string_view> labels;
   std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = s.find('.', start);
-    parts.push_back(s.substr(start, dot == std::string_view::npos ? s.npos : dot - start));
-    if (dot == std::string_view::npos) break;
-    start = dot + 1;
+  for (std::size_t i = 0; i <= domain.size();) {
+    std::size_t width = 0;
+    if (i == domain.size() || domain[i] == '.')
+      width = 1;
+    else if (domain.substr(i, 3) == "\xE3\x80\x82" || domain.substr(i, 3) == "\xEF\xBC\x8E" ||
+             domain.substr(i, 3) == "\xEF\xBD\xA1")
+      width = 3;
+    if (!width) {
+      ++i;
+      continue;
+    }
+    labels.push_back(domain.substr(start, i - start));
+    i += width;
+    start = i;
   }
-  return parts;
+  return labels;
 }
 
 bool ends_in_a_number(std::string_view host) {
-  std::vector<std::string_view> parts = split_dots(host);
+  std::vector<std::string_view> parts = split_labels(host);
   if (parts.back().empty()) {
     if (parts.size() == 1) return false;
     parts.pop_back();
@@ -369,7 +310,7 @@ std::optional<Host> parse_host(std::string_view input, bool not_special, std::st
         return why = std::string("forbidden host code point '") + c + "'", std::nullopt;
     std::string out;
     for (const char c : input)
-      append_encoded(out, static_cast<unsigned char>(c), EncodeSet::C0Control);
+      append_encoded(out, static_cast<unsigned char>(c), charsets::whatwg::c0_control);
     return Host{out.empty() ? HostKind::Empty : HostKind::Opaque, out};
   }
   const std::string domain = well_formed_utf8(percent_decode(input));
@@ -640,7 +581,7 @@ private:
         const int next = at(p_ + 1);
         url_.path[0] += (next == '?' || next == '#') ? "%20" : " ";
       } else if (ch != -1) {
-        append_encoded(url_.path[0], static_cast<unsigned char>(ch), EncodeSet::C0Control);
+        append_encoded(url_.path[0], static_cast<unsigned char>(ch), charsets::whatwg::c0_control);
       }
       return true;
     case State::Query:
@@ -651,12 +592,12 @@ private:
         }
       } else {
         append_encoded(*url_.query, static_cast<unsigned char>(ch),
-                       url_.special() ? EncodeSet::SpecialQuery : EncodeSet::Query);
+                       url_.special() ? charsets::whatwg::special_query : charsets::whatwg::query);
       }
       return true;
     case State::Fragment:
       if (ch != -1)
-        append_encoded(*url_.fragment, static_cast<unsigned char>(ch), EncodeSet::Fragment);
+        append_encoded(*url_.fragment, static_cast<unsigned char>(ch), charsets::whatwg::fragment);
       return true;
     }
     return true;
@@ -680,7 +621,7 @@ private:
           continue;
         }
         std::string& to = password_token_seen_ ? url_.password : url_.username;
-        append_encoded(to, static_cast<unsigned char>(b), EncodeSet::Userinfo);
+        append_encoded(to, static_cast<unsigned char>(b), charsets::whatwg::userinfo);
       }
       buffer_.clear();
     } else if (ch == -1 || ch == '/' || ch == '?' || ch == '#' || (url_.special() && ch == '\\')) {
@@ -821,7 +762,7 @@ private:
         state_ = State::Fragment;
       }
     } else {
-      append_encoded(buffer_, static_cast<unsigned char>(ch), EncodeSet::Path);
+      append_encoded(buffer_, static_cast<unsigned char>(ch), charsets::whatwg::path);
     }
     return true;
   }
@@ -910,28 +851,6 @@ bool idna_available() {
 
 namespace {
 
-// The label separators UTS #46 maps to '.': U+002E, U+3002, U+FF0E, U+FF61.
-std::vector<std::string_view> split_labels(std::string_view domain) {
-  std::vector<std::string_view> labels;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= domain.size();) {
-    std::size_t width = 0;
-    if (i == domain.size() || domain[i] == '.')
-      width = 1;
-    else if (domain.substr(i, 3) == "\xE3\x80\x82" || domain.substr(i, 3) == "\xEF\xBC\x8E" ||
-             domain.substr(i, 3) == "\xEF\xBD\xA1")
-      width = 3;
-    if (!width) {
-      ++i;
-      continue;
-    }
-    labels.push_back(domain.substr(start, i - start));
-    i += width;
-    start = i;
-  }
-  return labels;
-}
-
 bool is_ascii(std::string_view s) {
   return std::all_of(s.begin(), s.end(),
                      [](char c) { return static_cast<unsigned char>(c) < 0x80; });
@@ -982,7 +901,7 @@ std::optional<std::string> domain_to_ascii(std::string_view domain, std::string&
 }
 
 std::optional<std::uint32_t> parse_ipv4(std::string_view host, std::string& why) {
-  std::vector<std::string_view> parts = split_dots(host);
+  std::vector<std::string_view> parts = split_labels(host);
   if (parts.back().empty() && parts.size() > 1) parts.pop_back();
   if (parts.size() > 4) return why = "IPv4 address with more than four parts", std::nullopt;
   std::vector<std::uint64_t> numbers;

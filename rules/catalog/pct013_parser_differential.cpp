@@ -1,4 +1,6 @@
 // PCT013 parser-differential
+#include "core/ascii.h"
+#include "core/percent.h"
 #include "core/whatwg_url.h"
 #include "rules/catalog/catalog.h"
 
@@ -66,16 +68,16 @@ Unsafe: the URL as browsers serialize it (`http://127.0.0.1/admin`), offered onl
 
 std::string lower_ascii(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; });
+  std::ranges::transform(out, out.begin(), ascii::lower);
   return out;
 }
 
 bool special_with_authority(const UrlParts& parts, std::string_view text) {
   if (!parts.scheme || !parts.has_authority) return false;
-  const std::string scheme = lower_ascii(parts.scheme->in(text));
-  return scheme == "http" || scheme == "https" || scheme == "ws" || scheme == "wss" ||
-         scheme == "ftp";
+  const std::string_view scheme = parts.scheme->in(text);
+  return ascii::iequals(scheme, "http") || ascii::iequals(scheme, "https") ||
+         ascii::iequals(scheme, "ws") || ascii::iequals(scheme, "wss") ||
+         ascii::iequals(scheme, "ftp");
 }
 
 // RFC 3986 section 5.2.4: only the literal "." and ".." segments go.
@@ -107,16 +109,7 @@ std::string remove_dot_segments(std::string_view in) {
 }
 
 std::string decoded(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (is_escape_at(s, i)) {
-      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
+  return decode_lenient(s, {.require_utf8 = false});
 }
 
 bool has_non_ascii(std::string_view s) {
@@ -149,7 +142,7 @@ public:
     // Most URLs are plain: lower-case names and dotted quads. Only what can read two ways goes on.
     const std::string_view t = url.text;
     if (t.find_first_of("\\\t\n\r%") != std::string_view::npos || has_non_ascii(t)) return true;
-    const UrlParts parts = split_url(t);
+    const UrlParts parts = split_url_authority(t);
     if (!parts.host || !special_with_authority(parts, t)) return false;
     const std::string_view host = parts.host->in(t);
     return !host.empty() &&

@@ -204,9 +204,7 @@ public:
   }
   template <typename Buffers> std::size_t read_some(const Buffers& buffers) {
     boost::system::error_code ec;
-    const std::size_t n = read_some(buffers, ec);
-    if (ec) throw boost::system::system_error(ec);
-    return n;
+    return or_throw(read_some(buffers, ec), ec);
   }
   template <typename Buffers>
   std::size_t write_some(const Buffers& buffers, boost::system::error_code& ec) {
@@ -219,12 +217,15 @@ public:
   }
   template <typename Buffers> std::size_t write_some(const Buffers& buffers) {
     boost::system::error_code ec;
-    const std::size_t n = write_some(buffers, ec);
-    if (ec) throw boost::system::system_error(ec);
-    return n;
+    return or_throw(write_some(buffers, ec), ec);
   }
 
 private:
+  // Asio's throwing overloads, over the ones that set an error code.
+  static std::size_t or_throw(std::size_t n, const boost::system::error_code& ec) {
+    if (ec) throw boost::system::system_error(ec);
+    return n;
+  }
   // One system call moves one buffer: the first that is not empty (Asio's sequences may begin
   // with a consumed one; returning 0 for it would make asio::write() spin).
   template <typename Buffer, typename Buffers>

@@ -74,6 +74,31 @@ std::string protocol(const Url& u) {
   return u.scheme + ":";
 }
 
+// What a test file's cases came to: each matched, out of scope (and why), or a mismatch.
+struct Tally {
+  int cases = 0, matched = 0, out_of_scope = 0;
+  std::vector<std::string> mismatches;
+
+  void add(bool same, bool in_scope, std::string mismatch) {
+    ++cases;
+    if (same)
+      ++matched;
+    else if (!in_scope)
+      ++out_of_scope;
+    else
+      mismatches.push_back(std::move(mismatch));
+  }
+  void report(const std::string& name, const std::string& out_of_scope_why) const {
+    MESSAGE(name << ": " << cases << " cases, " << matched << " matched, " << out_of_scope
+                 << " out of scope (" << out_of_scope_why << "), " << mismatches.size()
+                 << " mismatched");
+    for (const auto& m : mismatches)
+      MESSAGE("mismatch: " << m);
+    CHECK(mismatches.empty());
+    CHECK(matched + out_of_scope == cases);
+  }
+};
+
 } // namespace
 
 TEST_CASE("WPT urltestdata.json: the same components or the same failure") {
@@ -82,11 +107,9 @@ TEST_CASE("WPT urltestdata.json: the same components or the same failure") {
     MESSAGE("../shared/wpt/urltestdata.json not found: skipped");
     return;
   }
-  int cases = 0, matched = 0, idna_out_of_scope = 0;
-  std::vector<std::string> mismatches;
+  Tally tally;
   for (const auto& c : *data) {
     if (!c.is_object()) continue; // comments
-    ++cases;
     const std::string input = c["input"];
     std::optional<Url> base;
     if (c.contains("base") && c["base"].is_string()) {
@@ -121,22 +144,13 @@ TEST_CASE("WPT urltestdata.json: the same components or the same failure") {
       field("search", u.search());
       field("hash", u.hash());
     }
-    if (got == want || (want == "failure" && got == "failure")) {
-      ++matched;
-    } else if (r.idna_failure || (needs_idna(input) && !pctlint::whatwg::idna_available())) {
-      ++idna_out_of_scope;
-    } else {
-      mismatches.push_back(input + "  (base " + (base ? base->href() : "none") + "): got " + got +
-                           " want " + want);
-    }
+    const bool in_scope =
+        !r.idna_failure && (pctlint::whatwg::idna_available() || !needs_idna(input));
+    tally.add(got == want, in_scope,
+              input + "  (base " + (base ? base->href() : "none") + "): got " + got + " want " +
+                  want);
   }
-  MESSAGE("WPT urltestdata: " << cases << " cases, " << matched << " matched, " << idna_out_of_scope
-                              << " out of scope (IDNA: refused by libidn2, or no libidn2), "
-                              << mismatches.size() << " mismatched");
-  for (const auto& m : mismatches)
-    MESSAGE("mismatch: " << m);
-  CHECK(mismatches.empty());
-  CHECK(matched + idna_out_of_scope == cases);
+  tally.report("WPT urltestdata", "IDNA: refused by libidn2, or no libidn2");
 }
 
 TEST_CASE("WPT toascii.json: hosts to ASCII as the standard does, or the same failure") {
@@ -145,31 +159,21 @@ TEST_CASE("WPT toascii.json: hosts to ASCII as the standard does, or the same fa
     MESSAGE("../shared/wpt/toascii.json not found: skipped");
     return;
   }
-  int cases = 0, matched = 0, out_of_scope = 0;
-  std::vector<std::string> mismatches;
+  Tally tally;
   for (const auto& c : *data) {
     if (!c.is_object()) continue;
-    ++cases;
     const std::string input = c["input"];
     const auto r = parse("https://" + input + "/x");
     const bool want_failure = c["output"].is_null();
     const std::string got = r.url ? r.url->host : "failure";
     const std::string want = want_failure ? "failure" : c["output"].get<std::string>();
-    if (got == want)
-      ++matched;
-    else if (r.idna_failure || (!pctlint::whatwg::idna_available() && needs_idna(input)) ||
-             input.find("\xE1\xBA\x9E") != std::string::npos) // U+1E9E
-      ++out_of_scope;
-    else
-      mismatches.push_back(input + ": got " + got + " (" + r.failure + ") want " + want);
+    const bool in_scope = !r.idna_failure &&
+                          (pctlint::whatwg::idna_available() || !needs_idna(input)) &&
+                          input.find("\xE1\xBA\x9E") == std::string::npos; // U+1E9E
+    tally.add(got == want, in_scope, input + ": got " + got + " (" + r.failure + ") want " + want);
   }
-  MESSAGE("WPT toascii: " << cases << " cases, " << matched << " matched, " << out_of_scope
-                          << " out of scope (IDNA2008 in libidn2 against UTS #46), "
-                          << mismatches.size() << " mismatched");
-  if (pctlint::whatwg::idna_available()) CHECK(matched >= 75);
-  for (const auto& m : mismatches)
-    MESSAGE("mismatch: " << m);
-  CHECK(mismatches.empty());
+  tally.report("WPT toascii", "IDNA2008 in libidn2 against UTS #46");
+  if (pctlint::whatwg::idna_available()) CHECK(tally.matched >= 75);
 }
 
 TEST_CASE("the readings a differential rests on") {

@@ -13,9 +13,11 @@
 #   fresh7.tsv  owner/name<TAB>commit     -> DEST/fresh7/owner+name  (an eighth held-out group)
 #   fresh8.tsv  owner/name<TAB>commit     -> DEST/fresh8/owner+name  (a ninth held-out group)
 #   fresh9.tsv  owner/name<TAB>commit     -> DEST/fresh9/owner+name  (a tenth held-out group)
+#   fresh10.tsv owner/name<TAB>commit     -> DEST/fresh10/owner+name (an eleventh held-out group)
 #
 # Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4]
-#                       [--no-fresh5] [--no-fresh6] [--no-fresh7] [--no-fresh8] [--no-fresh9] DEST
+#                       [--no-fresh5] [--no-fresh6] [--no-fresh7] [--no-fresh8] [--no-fresh9]
+#                       [--no-fresh10] DEST
 #   --ci          only the npm and Debian parts (what a CI machine without the GitHub mirrors can
 #                 get); implies --no-holdout and every --no-freshN
 #   --no-holdout  leave out the holdout repositories (holdout.tsv)
@@ -28,6 +30,7 @@
 #   --no-fresh7   leave out the fresh7 repositories (fresh7.tsv)
 #   --no-fresh8   leave out the fresh8 repositories (fresh8.tsv)
 #   --no-fresh9   leave out the fresh9 repositories (fresh9.tsv)
+#   --no-fresh10  leave out the fresh10 repositories (fresh10.tsv)
 # Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
 #
 # Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
@@ -48,10 +51,11 @@ fresh6group=1
 fresh7group=1
 fresh8group=1
 fresh9group=1
-usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4] [--no-fresh5] [--no-fresh6] [--no-fresh7] [--no-fresh8] [--no-fresh9] DEST"
+fresh10group=1
+usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4] [--no-fresh5] [--no-fresh6] [--no-fresh7] [--no-fresh8] [--no-fresh9] [--no-fresh10] DEST"
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case $1 in
-    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0; fresh3group=0; fresh4group=0; fresh5group=0; fresh6group=0; fresh7group=0; fresh8group=0; fresh9group=0 ;;
+    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0; fresh3group=0; fresh4group=0; fresh5group=0; fresh6group=0; fresh7group=0; fresh8group=0; fresh9group=0; fresh10group=0 ;;
     --no-holdout) holdout=0 ;;
     --no-fresh) freshgroup=0 ;;
     --no-fresh2) fresh2group=0 ;;
@@ -62,6 +66,7 @@ while [[ $# -gt 0 && "$1" == --* ]]; do
     --no-fresh7) fresh7group=0 ;;
     --no-fresh8) fresh8group=0 ;;
     --no-fresh9) fresh9group=0 ;;
+    --no-fresh10) fresh10group=0 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
@@ -172,6 +177,8 @@ build_repos() {
 [[ $fresh8group -eq 1 && -f "$here/fresh8.tsv" ]] && build_repos "$here/fresh8.tsv" fresh8 fresh8
 # The fresh9 group: the first contact of main at 264f470 (tuned on fresh8 by family), scored apart.
 [[ $fresh9group -eq 1 && -f "$here/fresh9.tsv" ]] && build_repos "$here/fresh9.tsv" fresh9 fresh9
+# The fresh10 group: the first contact of main at 4185fb3 (fresh9 tuned on, PCT013 new), scored apart.
+[[ $fresh10group -eq 1 && -f "$here/fresh10.tsv" ]] && build_repos "$here/fresh10.tsv" fresh10 fresh10
 
 # --- npm packages ------------------------------------------------------------------------------
 while IFS=$'\t' read -r name version; do

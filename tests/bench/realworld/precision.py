@@ -15,7 +15,8 @@ added after the fresh2 group had been used for tuning), for the fresh4 and fresh
 fresh5/, added together after the fresh3 group), for the fresh6 group (fresh6/, added after the
 certainty model), for the fresh7 group (fresh7/, added after fresh4-6 were tuned on), for the
 fresh8 group (fresh8/, added after fresh7 was tuned on), for the fresh9 group (fresh9/, added
-after fresh8 was tuned on) and for all together.
+after fresh8 was tuned on), for the fresh10 group (fresh10/, added after fresh9 was tuned on) and
+for all together.
 See README.md in this directory. Standard library only.
 """
 import argparse
@@ -131,12 +132,12 @@ def file_lines(dest, rel):
 
 
 GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-          "fresh8", "fresh9")
+          "fresh8", "fresh9", "fresh10")
 
 
 def group_of(rel):
-    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh9' for paths under DEST/holdout/ / DEST/fresh/ /
-    DEST/fresh2/ / … / DEST/fresh9/, 'main' for everything else."""
+    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh10' for paths under DEST/holdout/ / DEST/fresh/ /
+    DEST/fresh2/ / … / DEST/fresh10/, 'main' for everything else."""
     top = rel.split("/", 1)[0]
     return top if top in GROUPS[1:] else "main"
 

@@ -6,7 +6,7 @@ file that pctlint is quiet on, and check that pctlint reports it.
               [--no-synthetic] [--keep-temp] CORPUS [GROUP=DIR ...]
 
 CORPUS is a directory built by build_corpus.sh (its groups: main = repos/ npm/ debian/, holdout/,
-fresh/ ... fresh9/, as precision.py counts them); GROUP=DIR puts every file of DIR in GROUP (e.g.
+fresh/ ... fresh10/, as precision.py counts them); GROUP=DIR puts every file of DIR in GROUP (e.g.
 local=/work/local-corpus, built by local-corpus.sh).
 
 1. `BIN --check --no-ignore --format json -j2 DIR` on each tree; the files it says nothing about
