@@ -43,6 +43,7 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::strin
   recent->generation = generation_;
   recent->dir.assign(dir);
   recent->entry = entry;
+  recent->relative_dir.reset();
   return entry;
 }
 
@@ -109,6 +110,22 @@ std::optional<std::string_view> plain_relative(const fs::path& root, const fs::p
 
 } // namespace
 
+// relative_to(root, file), from the directory's when `recent` has it (files come directory by
+// directory). The directory's is kept only where the file's name ends the relative path.
+std::string ConfigCache::relative_path(const std::string& file, const fs::path& root,
+                                       Recent* recent) const {
+  const std::size_t slash = file.rfind('/');
+  const std::string_view name = std::string_view(file).substr(slash + 1);
+  if (recent && slash != std::string::npos && recent->relative_dir)
+    return *recent->relative_dir + std::string(name);
+  std::string rel = relative_to(root, file, cwd_);
+  if (recent && slash != std::string::npos && !name.empty() && name != "." && name != ".." &&
+      rel.ends_with(name) &&
+      (rel.size() == name.size() || rel[rel.size() - name.size() - 1] == '/'))
+    recent->relative_dir = rel.substr(0, rel.size() - name.size());
+  return rel;
+}
+
 ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recent) {
   ForFile r;
   r.entry = for_file(file, recent);
@@ -125,7 +142,7 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recen
       return r;
     }
   }
-  const std::string rel = relative_to(r.entry->root, file, cwd_);
+  const std::string rel = relative_path(file, r.entry->root, recent);
   r.selected = c.selects(rel);
   std::optional<Config> storage;
   if (&c.for_path(rel, storage) != &c) r.overridden = std::move(storage);

@@ -32,6 +32,9 @@ public:
     std::size_t generation = 0; // tells caches and their clear()s apart
     std::string dir;
     std::shared_ptr<const Entry> entry;
+    // relative_to(entry->root, dir) with a '/' (or empty), once a file of `dir` has needed it:
+    // path normalisation per file cost a tenth of a run over a tree outside the current directory.
+    std::optional<std::string> relative_dir;
   };
   std::shared_ptr<const Entry> for_file(const std::string& file, Recent* recent = nullptr);
 
@@ -48,6 +51,8 @@ public:
 
 private:
   std::shared_ptr<const Entry> lookup(const std::string& file);
+  std::string relative_path(const std::string& file, const std::filesystem::path& root,
+                            Recent* recent) const;
   std::shared_ptr<const Entry> load(const std::filesystem::path& config_file,
                                     const std::filesystem::path& root);
   std::optional<std::string> explicit_;
