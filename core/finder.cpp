@@ -41,10 +41,10 @@ bool is_prose_stop(unsigned char c) {
 
 // The prose stops together with the bytes that can start a placeholder of the active styles.
 const ByteClass& prose_stops(unsigned active) {
-  static LazyByteClasses<all_placeholder_styles + 1> classes;
-  return classes.get(active & all_placeholder_styles, [](std::size_t styles) {
+  static LazyByteClasses<kPlaceholderStartSets> classes;
+  return classes.get(placeholder_start_bits(active), [active](std::size_t) {
     std::array<bool, 256> members{};
-    const ByteClass& starts = placeholder_starts(static_cast<unsigned>(styles));
+    const ByteClass& starts = placeholder_starts(active);
     for (unsigned c = 0; c < 256; ++c)
       members[c] = is_prose_stop(static_cast<unsigned char>(c)) ||
                    starts.contains(static_cast<unsigned char>(c));

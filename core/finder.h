@@ -51,8 +51,12 @@ enum class PlaceholderStyle : unsigned {
   BracketName = 1u << 15,  // [SESSIONID] [USER_ID]: an upper-case name in brackets
   ParenWords = 1u << 16,   // (Bucket Name) (Data store ID): words in parentheses, AWS CLI docs
   PercentBrace = 1u << 17, // %{name} %{HTTP_HOST}: RPM macros, Apache httpd's variables
+  AtName = 1u << 18,       // @ANT_JAR@ @prefix@: Ant filters, CMake configure_file, autoconf
+  Elision = 1u << 19,      // https://example.com/… : an ellipsis stands for what was left out
+  // %1 next to a $1 (lighttpd's and Apache's rewrite targets: %N is the condition's capture)
+  Backreference = 1u << 20,
 };
-inline constexpr unsigned all_placeholder_styles = 0x3FFFF;
+inline constexpr unsigned all_placeholder_styles = 0x1FFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

@@ -527,6 +527,35 @@ std::size_t git_format_end(std::string_view t, std::size_t i) {
   return i + 2;
 }
 
+// @NAME@: a name of letters, digits and '_' between two '@' that no name character touches
+// outside ("user@host@" and "/@alice@mastodon.social" are no tokens).
+std::size_t at_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '@' || (i > 0 && is_word(t[i - 1]))) return npos;
+  std::size_t k = i + 1;
+  if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
+  while (k < t.size() && is_word(t[k]))
+    ++k;
+  if (k >= t.size() || t[k] != '@' || (k + 1 < t.size() && is_word(t[k + 1]))) return npos;
+  return k + 1;
+}
+
+// U+2026 HORIZONTAL ELLIPSIS: a URL shown shortened, not one to be fetched. (Three ASCII dots are
+// no elision: "compare/v1...v2" is a real URL.)
+std::size_t elision_end(std::string_view t, std::size_t i) {
+  return t.substr(i, 3) == "\xE2\x80\xA6" ? i + 3 : npos;
+}
+
+// %1..%9 in a rewrite target that also holds $1..$9 ("http://%1/$1", lighttpd's url.redirect and
+// Apache's RewriteRule): the condition's capture, not an escape. A lone "%2" stays an escape cut
+// short.
+std::size_t backreference_end(std::string_view t, std::size_t i) {
+  if (t[i] != '%' || i + 1 >= t.size() || t[i + 1] < '1' || t[i + 1] > '9' || is_escape_at(t, i))
+    return npos;
+  for (std::size_t d = t.find('$'); d != npos; d = t.find('$', d + 1))
+    if (d + 1 < t.size() && t[d + 1] >= '0' && t[d + 1] <= '9') return i + 2;
+  return npos;
+}
+
 struct PlaceholderKind {
   PlaceholderStyle style;
   std::string_view name;   // in the configuration
@@ -554,6 +583,9 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::OptionalPart, "optional-part", "[", optional_part_end},
     {PlaceholderStyle::CurlGlob, "curl-glob", "[", curl_glob_end},
     {PlaceholderStyle::GitFormat, "git-format", "%", git_format_end},
+    {PlaceholderStyle::AtName, "at-name", "@", at_name_end},
+    {PlaceholderStyle::Elision, "elision", "\xE2", elision_end},
+    {PlaceholderStyle::Backreference, "backreference", "%", backreference_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -606,14 +638,33 @@ unsigned LineCommands::styles_before(std::size_t at) const {
   return styles;
 }
 
+namespace {
+// Every byte a placeholder can start with, once; a set of them is a bit mask over this string.
+constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2";
+constexpr bool every_start_listed() {
+  for (const PlaceholderKind& k : kPlaceholders)
+    for (char c : k.starts)
+      if (kStartBytes.find(c) == npos) return false;
+  return (1u << kStartBytes.size()) <= kPlaceholderStartSets;
+}
+static_assert(every_start_listed(), "a placeholder's first byte is missing from kStartBytes");
+} // namespace
+
+unsigned placeholder_start_bits(unsigned active) {
+  unsigned bits = 0;
+  for (const PlaceholderKind& k : kPlaceholders)
+    if (has(active, k.style))
+      for (char c : k.starts)
+        bits |= 1u << kStartBytes.find(c);
+  return bits;
+}
+
 const ByteClass& placeholder_starts(unsigned active) {
-  static LazyByteClasses<all_placeholder_styles + 1> classes;
-  return classes.get(active & all_placeholder_styles, [](std::size_t styles) {
+  static LazyByteClasses<kPlaceholderStartSets> classes;
+  return classes.get(placeholder_start_bits(active), [](std::size_t bits) {
     std::array<bool, 256> members{};
-    for (const PlaceholderKind& k : kPlaceholders)
-      if (has(static_cast<unsigned>(styles), k.style))
-        for (char c : k.starts)
-          members[static_cast<unsigned char>(c)] = true;
+    for (std::size_t b = 0; b < kStartBytes.size(); ++b)
+      if (bits & (std::size_t{1} << b)) members[static_cast<unsigned char>(kStartBytes[b])] = true;
     return members;
   });
 }

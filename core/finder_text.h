@@ -52,5 +52,9 @@ std::size_t placeholder_end(std::string_view t, std::size_t i, unsigned active);
 // The bytes that can start a placeholder of the active styles, and those bytes together with
 // `stops` (for a search that ends at either), 16 at a time.
 const ByteClass& placeholder_starts(unsigned active);
+// Which of the bytes that start placeholders the active styles start with, as a mask below
+// kPlaceholderStartSets: classes built from placeholder starts are keyed by it.
+unsigned placeholder_start_bits(unsigned active);
+inline constexpr std::size_t kPlaceholderStartSets = 1u << 10;
 
 } // namespace pctlint
