@@ -962,7 +962,7 @@ private:
     bool at_value_start = lit.content_begin >= line_start_;
     for (std::size_t i = 0; i < k && at_value_start; ++i)
       at_value_start = is_blank(piece.text[i]);
-    at_value_start = at_value_start && ll.closes && !lit.list;
+    at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial;
     const UrlContext context = lit.attribute ? UrlContext::Attribute
                                : lit.config  ? UrlContext::ConfigValue
                                              : UrlContext::StringLiteral;

@@ -1325,9 +1325,11 @@ public:
 private:
   // An unquoted value; a backslash that continues it on the next line (.properties) is no part
   // of it.
-  Literal value(std::size_t v, std::string_view key, EscapeStyle esc, std::size_t e) const {
+  Literal value(std::size_t v, std::string_view key, EscapeStyle esc, std::size_t e,
+                bool continued) const {
     Literal lit = plain_literal(v, key, esc);
     if (continues_) lit.value_end = e - 1;
+    lit.partial = continues_ || continued;
     return lit;
   }
 
@@ -1346,7 +1348,7 @@ private:
       return segments_.push_back({p, eol, Piece::Comment, {}});
     if (c == '[' && lang_ == Language::Ini) return; // a section
     if (continued || p > line) {                    // a continuation line: a value as a whole
-      segments_.push_back({p, eol, Piece::Literal, value(p, {}, esc, e)});
+      segments_.push_back({p, eol, Piece::Literal, value(p, {}, esc, e, continued)});
       return;
     }
     // key = value, key: value, key value (properties), export KEY=value (.env)
@@ -1360,7 +1362,7 @@ private:
     while (key_end > key_begin && is_blank(src_[key_end - 1]))
       --key_end;
     if (k >= e) {
-      segments_.push_back({p, eol, Piece::Literal, value(p, {}, esc, e)});
+      segments_.push_back({p, eol, Piece::Literal, value(p, {}, esc, e, continued)});
       return;
     }
     std::size_t v = skip_blanks(k + 1, e);
@@ -1385,7 +1387,7 @@ private:
         return;
       }
     }
-    segments_.push_back({v, eol, Piece::Literal, value(v, key, esc, e)});
+    segments_.push_back({v, eol, Piece::Literal, value(v, key, esc, e, continued)});
   }
 
   bool ends_with_backslash(std::size_t p, std::size_t e) const {
