@@ -4,33 +4,15 @@
 #   npm.tsv     name<TAB>version          -> DEST/npm/name           (npm pack)
 #   debian.tsv  package<TAB>version       -> DEST/debian/package     (apt-get download + dpkg-deb -x)
 #   holdout.tsv owner/name<TAB>commit     -> DEST/holdout/owner+name (held-out repositories, scored apart)
-#   fresh.tsv   owner/name<TAB>commit     -> DEST/fresh/owner+name   (a second, fresh held-out group)
-#   fresh2.tsv  owner/name<TAB>commit     -> DEST/fresh2/owner+name  (a third held-out group)
-#   fresh3.tsv  owner/name<TAB>commit     -> DEST/fresh3/owner+name  (a fourth held-out group)
-#   fresh4.tsv  owner/name<TAB>commit     -> DEST/fresh4/owner+name  (a fifth held-out group)
-#   fresh5.tsv  owner/name<TAB>commit     -> DEST/fresh5/owner+name  (a sixth held-out group)
-#   fresh6.tsv  owner/name<TAB>commit     -> DEST/fresh6/owner+name  (a seventh held-out group)
-#   fresh7.tsv  owner/name<TAB>commit     -> DEST/fresh7/owner+name  (an eighth held-out group)
-#   fresh8.tsv  owner/name<TAB>commit     -> DEST/fresh8/owner+name  (a ninth held-out group)
-#   fresh9.tsv  owner/name<TAB>commit     -> DEST/fresh9/owner+name  (a tenth held-out group)
-#   fresh10.tsv owner/name<TAB>commit     -> DEST/fresh10/owner+name (an eleventh held-out group)
+#   freshN.tsv  owner/name<TAB>commit     -> DEST/freshN/owner+name  (each later held-out group,
+#                                                                   fresh, fresh2 ... fresh12...)
 #
-# Usage: build_corpus.sh [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4]
-#                       [--no-fresh5] [--no-fresh6] [--no-fresh7] [--no-fresh8] [--no-fresh9]
-#                       [--no-fresh10] DEST
+# Usage: build_corpus.sh [--ci] [--only GROUP[,GROUP...]] [--no-GROUP...] DEST
 #   --ci          only the npm and Debian parts (what a CI machine without the GitHub mirrors can
-#                 get); implies --no-holdout and every --no-freshN
-#   --no-holdout  leave out the holdout repositories (holdout.tsv)
-#   --no-fresh    leave out the fresh repositories (fresh.tsv)
-#   --no-fresh2   leave out the fresh2 repositories (fresh2.tsv)
-#   --no-fresh3   leave out the fresh3 repositories (fresh3.tsv)
-#   --no-fresh4   leave out the fresh4 repositories (fresh4.tsv)
-#   --no-fresh5   leave out the fresh5 repositories (fresh5.tsv)
-#   --no-fresh6   leave out the fresh6 repositories (fresh6.tsv)
-#   --no-fresh7   leave out the fresh7 repositories (fresh7.tsv)
-#   --no-fresh8   leave out the fresh8 repositories (fresh8.tsv)
-#   --no-fresh9   leave out the fresh9 repositories (fresh9.tsv)
-#   --no-fresh10  leave out the fresh10 repositories (fresh10.tsv)
+#                 get): the same as --only npm,debian
+#   --only G,...  only these parts: repos, npm, debian, holdout, fresh, fresh2, ... (a group is the
+#                 name of its list without .tsv)
+#   --no-G        leave part G out (--no-holdout, --no-fresh10, ...)
 # Environment: MIRROR (default /work/.mirror) holds bare git dirs as MIRROR/owner+name/repo.
 #
 # Idempotent: each part records what it was built from in DEST/.stamps/ and is rebuilt only when
@@ -40,33 +22,29 @@
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ci=0
-holdout=1
-freshgroup=1
-fresh2group=1
-fresh3group=1
-fresh4group=1
-fresh5group=1
-fresh6group=1
-fresh7group=1
-fresh8group=1
-fresh9group=1
-fresh10group=1
-usage="usage: $0 [--ci] [--no-holdout] [--no-fresh] [--no-fresh2] [--no-fresh3] [--no-fresh4] [--no-fresh5] [--no-fresh6] [--no-fresh7] [--no-fresh8] [--no-fresh9] [--no-fresh10] DEST"
+# Every part: the main repositories, the packages, then the held-out groups in the order they were
+# added (holdout, fresh, fresh2, fresh3, ...): one list each beside this script.
+groups=(holdout $(cd "$here" && ls fresh*.tsv 2>/dev/null | sed 's/\.tsv$//' | sort -V))
+parts=(repos npm debian "${groups[@]}")
+declare -A wanted=()
+for p in "${parts[@]}"; do wanted[$p]=1; done
+usage="usage: $0 [--ci] [--only PART[,PART...]] [--no-PART...] DEST (parts: ${parts[*]})"
 while [[ $# -gt 0 && "$1" == --* ]]; do
   case $1 in
-    --ci) ci=1; holdout=0; freshgroup=0; fresh2group=0; fresh3group=0; fresh4group=0; fresh5group=0; fresh6group=0; fresh7group=0; fresh8group=0; fresh9group=0; fresh10group=0 ;;
-    --no-holdout) holdout=0 ;;
-    --no-fresh) freshgroup=0 ;;
-    --no-fresh2) fresh2group=0 ;;
-    --no-fresh3) fresh3group=0 ;;
-    --no-fresh4) fresh4group=0 ;;
-    --no-fresh5) fresh5group=0 ;;
-    --no-fresh6) fresh6group=0 ;;
-    --no-fresh7) fresh7group=0 ;;
-    --no-fresh8) fresh8group=0 ;;
-    --no-fresh9) fresh9group=0 ;;
-    --no-fresh10) fresh10group=0 ;;
+    --ci) set -- --only npm,debian "${@:2}"; continue ;;
+    --only)
+      [[ $# -ge 2 ]] || { echo "$usage" >&2; exit 2; }
+      for p in "${parts[@]}"; do wanted[$p]=0; done
+      IFS=, read -r -a only <<< "$2"
+      for p in "${only[@]}"; do
+        [[ -n "${wanted[$p]+x}" ]] || { echo "build_corpus.sh: no part named '$p'" >&2; exit 2; }
+        wanted[$p]=1
+      done
+      shift ;;
+    --no-*)
+      p=${1#--no-}
+      [[ -n "${wanted[$p]+x}" ]] || { echo "build_corpus.sh: no part named '$p'" >&2; exit 2; }
+      wanted[$p]=0 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
@@ -157,31 +135,15 @@ build_repos() {
   done < "$list"
 }
 
-[[ $ci -eq 0 ]] && build_repos "$here/repos.tsv" repos repo
-# The holdout repositories are never used to tune the finder; precision.py scores them apart.
-[[ $holdout -eq 1 ]] && build_repos "$here/holdout.tsv" holdout holdout
-# The fresh group: repositories added after the holdout had been used for tuning, scored apart too.
-[[ $freshgroup -eq 1 && -f "$here/fresh.tsv" ]] && build_repos "$here/fresh.tsv" fresh fresh
-# The fresh2 group: repositories added after the fresh group had been used for tuning, scored apart.
-[[ $fresh2group -eq 1 && -f "$here/fresh2.tsv" ]] && build_repos "$here/fresh2.tsv" fresh2 fresh2
-# The fresh3 group: repositories added after the fresh2 group had been used for tuning, scored apart.
-[[ $fresh3group -eq 1 && -f "$here/fresh3.tsv" ]] && build_repos "$here/fresh3.tsv" fresh3 fresh3
-# The fresh4 and fresh5 groups: two groups added together after the fresh3 group, scored apart.
-[[ $fresh4group -eq 1 && -f "$here/fresh4.tsv" ]] && build_repos "$here/fresh4.tsv" fresh4 fresh4
-[[ $fresh5group -eq 1 && -f "$here/fresh5.tsv" ]] && build_repos "$here/fresh5.tsv" fresh5 fresh5
-# The fresh6 group: added after the certainty model (extent given / guessed), scored apart.
-[[ $fresh6group -eq 1 && -f "$here/fresh6.tsv" ]] && build_repos "$here/fresh6.tsv" fresh6 fresh6
-# The fresh7 group: the first contact of main at 6eeb7df (tuned on fresh4-6 by family), scored apart.
-[[ $fresh7group -eq 1 && -f "$here/fresh7.tsv" ]] && build_repos "$here/fresh7.tsv" fresh7 fresh7
-# The fresh8 group: the first contact of main at 4516661 (tuned on fresh7 by family), scored apart.
-[[ $fresh8group -eq 1 && -f "$here/fresh8.tsv" ]] && build_repos "$here/fresh8.tsv" fresh8 fresh8
-# The fresh9 group: the first contact of main at 264f470 (tuned on fresh8 by family), scored apart.
-[[ $fresh9group -eq 1 && -f "$here/fresh9.tsv" ]] && build_repos "$here/fresh9.tsv" fresh9 fresh9
-# The fresh10 group: the first contact of main at 4185fb3 (fresh9 tuned on, PCT013 new), scored apart.
-[[ $fresh10group -eq 1 && -f "$here/fresh10.tsv" ]] && build_repos "$here/fresh10.tsv" fresh10 fresh10
+[[ ${wanted[repos]} -eq 1 ]] && build_repos "$here/repos.tsv" repos repo
+# The held-out groups, each never used to tune the finder before it was measured; precision.py
+# scores each apart.
+for g in "${groups[@]}"; do
+  [[ ${wanted[$g]} -eq 1 ]] && build_repos "$here/$g.tsv" "$g" "$g"
+done
 
 # --- npm packages ------------------------------------------------------------------------------
-while IFS=$'\t' read -r name version; do
+[[ ${wanted[npm]} -eq 1 ]] && while IFS=$'\t' read -r name version; do
   [[ -z "$name" || "$name" == \#* ]] && continue
   key=${name//\//+}
   out=$DEST/npm/$key
@@ -201,7 +163,7 @@ while IFS=$'\t' read -r name version; do
 done < "$here/npm.tsv"
 
 # --- Debian packages ---------------------------------------------------------------------------
-while IFS=$'\t' read -r pkg version; do
+[[ ${wanted[debian]} -eq 1 ]] && while IFS=$'\t' read -r pkg version; do
   [[ -z "$pkg" || "$pkg" == \#* ]] && continue
   out=$DEST/debian/$pkg
   fresh "deb-$pkg" "$version" && [[ -d "$out" ]] && continue

@@ -7,16 +7,9 @@
 Runs `BIN --check --no-ignore --format json -j2 DEST` (or reads a saved report with --from-json),
 joins the findings with reviewed.tsv (path, line, col, rule, verdict, note; exact key first, then
 the same path + line + rule) and prints per rule and overall figures and the reviewed TRUE findings
-that are no longer reported (regressions). The figures are given for the main corpus (repos/, npm/,
-debian/), for the holdout group (holdout/, repositories never used to tune the finder), for the
-fresh group (fresh/, added after the holdout had been used for tuning), for the fresh2 group
-(fresh2/, added after the fresh group had been used for tuning), for the fresh3 group (fresh3/,
-added after the fresh2 group had been used for tuning), for the fresh4 and fresh5 groups (fresh4/,
-fresh5/, added together after the fresh3 group), for the fresh6 group (fresh6/, added after the
-certainty model), for the fresh7 group (fresh7/, added after fresh4-6 were tuned on), for the
-fresh8 group (fresh8/, added after fresh7 was tuned on), for the fresh9 group (fresh9/, added
-after fresh8 was tuned on), for the fresh10 group (fresh10/, added after fresh9 was tuned on) and
-for all together.
+that are no longer reported (regressions). The figures are given for the main corpus (repos/,
+npm/, debian/), for each held-out group (holdout/, fresh/, fresh2/, ...: one list each beside this
+script, each added after the one before had been used for tuning) and for all together.
 See README.md in this directory. Standard library only.
 """
 import argparse
@@ -131,13 +124,16 @@ def file_lines(dest, rel):
     return _lines_cache[rel]
 
 
-GROUPS = ("main", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-          "fresh8", "fresh9", "fresh10")
+# "main", then the held-out groups in the order they were added: holdout, fresh, fresh2, ... (one
+# list each beside this script, as build_corpus.sh builds them).
+GROUPS = ("main", "holdout") + tuple(sorted(
+    (f[:-4] for f in os.listdir(HERE) if re.fullmatch(r"fresh\d*\.tsv", f)),
+    key=lambda g: int(g[5:] or 1)))
 
 
 def group_of(rel):
-    """'holdout' / 'fresh' / 'fresh2' / … / 'fresh10' for paths under DEST/holdout/ / DEST/fresh/ /
-    DEST/fresh2/ / … / DEST/fresh10/, 'main' for everything else."""
+    """The held-out group ('holdout', 'fresh', 'fresh2', ...) of a path under DEST/<group>/, 'main'
+    for everything else."""
     top = rel.split("/", 1)[0]
     return top if top in GROUPS[1:] else "main"
 
