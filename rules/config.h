@@ -12,7 +12,7 @@
 //     "failOn": "warning", "maxFileSize": 4194304 }
 #pragma once
 
-#include "core/finder.h"
+#include "core/finder/finder.h"
 #include "rules/diagnostic.h"
 #include "rules/glob.h"
 

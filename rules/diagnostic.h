@@ -1,5 +1,5 @@
 // What the engine reports: diagnostics in SOURCE byte offsets, each with at most one fix made of
-// non-overlapping edits. Positions for humans and LSP are derived later (core/position.h).
+// non-overlapping edits. Positions for humans and LSP are derived later (core/codec/position.h).
 #pragma once
 
 #include <cstddef>

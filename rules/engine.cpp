@@ -1,8 +1,8 @@
 #include "rules/engine.h"
 
-#include "core/percent.h"
+#include "core/codec/percent.h"
 #include "core/scan.h"
-#include "core/url.h"
+#include "core/codec/url.h"
 #include "rules/catalog/catalog.h"
 #include "rules/fix_check.h"
 #include "rules/rule.h"

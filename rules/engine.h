@@ -2,7 +2,7 @@
 // suppression comments, and apply fixes.
 #pragma once
 
-#include "core/finder.h"
+#include "core/finder/finder.h"
 #include "rules/config.h"
 #include "rules/diagnostic.h"
 #include "rules/rule.h"

@@ -1,9 +1,9 @@
 #include "rules/explain.h"
 
-#include "core/canon.h"
-#include "core/percent.h"
-#include "core/url.h"
-#include "core/whatwg_url.h"
+#include "core/codec/canon.h"
+#include "core/codec/percent.h"
+#include "core/codec/url.h"
+#include "core/codec/whatwg_url.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // terminal.
 #pragma once
 
-#include "core/finder.h"
+#include "core/finder/finder.h"
 #include "rules/engine.h"
 
 #include <string>

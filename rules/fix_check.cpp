@@ -1,6 +1,6 @@
 #include "rules/fix_check.h"
 
-#include "core/structure.h"
+#include "core/finder/structure.h"
 
 #include <algorithm>
 

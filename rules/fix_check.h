@@ -6,8 +6,8 @@
 // same URLs in the same places. A fix that fails is dropped and said (rules/engine.h).
 #pragma once
 
-#include "core/finder.h"
-#include "core/language.h"
+#include "core/finder/finder.h"
+#include "core/finder/language.h"
 #include "rules/diagnostic.h"
 
 #include <cstddef>

@@ -3,9 +3,9 @@
 // check over one URL that reports findings in the URL's own text coordinates.
 #pragma once
 
-#include "core/charset.h"
-#include "core/finder.h"
-#include "core/url.h"
+#include "core/codec/charset.h"
+#include "core/finder/finder.h"
+#include "core/codec/url.h"
 #include "rules/diagnostic.h"
 
 #include <bitset>

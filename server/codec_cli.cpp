@@ -1,9 +1,9 @@
 // `pctlint encode | decode | canon | explain`: the codec on the command line. Output is exactly
 // the bytes, one line per input; with TEXT '-' every line of standard input is one input.
 // `explain` prints what hover shows in an editor: both readings of a URL and its findings.
-#include "core/canon.h"
-#include "core/charset.h"
-#include "core/percent.h"
+#include "core/codec/canon.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
 #include "rules/explain.h"
 #include "server/commands.h"
 

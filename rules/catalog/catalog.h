@@ -1,7 +1,7 @@
 // What the rule files share: their registration functions and small scanning helpers.
 #pragma once
 
-#include "core/percent.h"
+#include "core/codec/percent.h"
 #include "rules/config.h"
 #include "rules/rule.h"
 

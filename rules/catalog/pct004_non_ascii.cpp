@@ -1,5 +1,5 @@
 // PCT004 non-ascii
-#include "core/utf8.h"
+#include "core/codec/utf8.h"
 #include "rules/catalog/catalog.h"
 
 namespace pctlint {

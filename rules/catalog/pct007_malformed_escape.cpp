@@ -1,5 +1,5 @@
 // PCT007 malformed-escape
-#include "core/percent_u.h"
+#include "core/codec/percent_u.h"
 #include "rules/catalog/catalog.h"
 
 namespace pctlint {

@@ -1,7 +1,7 @@
 // PCT013 parser-differential
 #include "core/ascii.h"
-#include "core/percent.h"
-#include "core/whatwg_url.h"
+#include "core/codec/percent.h"
+#include "core/codec/whatwg_url.h"
 #include "rules/catalog/catalog.h"
 
 #include <algorithm>

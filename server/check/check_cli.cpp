@@ -1,6 +1,6 @@
 // `pctlint --check / --fix`: find the files, put each through the document pipeline
 // (server/pipeline/) on a pool of workers, and report them in order.
-#include "core/language.h"
+#include "core/finder/language.h"
 #include "server/check/baseline.h"
 #include "server/check/fix_writer.h"
 #include "server/check/options.h"

@@ -1,6 +1,6 @@
 #include "server/check/report.h"
 
-#include "core/position.h"
+#include "core/codec/position.h"
 
 #include <algorithm>
 

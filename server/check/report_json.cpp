@@ -1,5 +1,5 @@
 // JSON output: stable, documented in server/README.md.
-#include "core/utf8.h"
+#include "core/codec/utf8.h"
 #include "server/check/report.h"
 #include "server/version.h"
 

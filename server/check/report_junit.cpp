@@ -1,7 +1,7 @@
 // JUnit XML, as CI systems (Jenkins, GitLab, Azure) read test reports: a test suite per file with
 // findings, a failing test case per finding; a passing case for a clean run. Checked against an
 // XML Schema of the format in the tests (tests/schemas/junit.xsd).
-#include "core/utf8.h"
+#include "core/codec/utf8.h"
 #include "server/check/report.h"
 
 namespace pctlint::check {

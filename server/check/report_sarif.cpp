@@ -1,6 +1,6 @@
 // SARIF 2.1.0 output (validated against the official schema in CI: .ci/sarif).
-#include "core/charset.h"
-#include "core/percent.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
 #include "server/check/report.h"
 #include "server/platform/platform.h"
 #include "server/version.h"

@@ -1,7 +1,7 @@
 #include "server/lsp/protocol.h"
 
-#include "core/charset.h"
-#include "core/percent.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
 #include "rules/rule.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // pieces it writes; error codes. Positions are in the negotiated encoding's units.
 #pragma once
 
-#include "core/position.h"
+#include "core/codec/position.h"
 #include "rules/diagnostic.h"
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "server/lsp/session.h"
 
-#include "core/position.h"
+#include "core/codec/position.h"
 
 namespace pctlint::lsp {
 

@@ -1,7 +1,7 @@
 #include "server/pipeline/document.h"
 
-#include "core/position.h"
-#include "core/utf8.h"
+#include "core/codec/position.h"
+#include "core/codec/utf8.h"
 
 #include <cstring>
 

@@ -3,7 +3,7 @@
 // has linted the fixed text already), and a note for text with findings that is not UTF-8.
 #pragma once
 
-#include "core/language.h"
+#include "core/finder/language.h"
 #include "rules/config.h"
 #include "rules/engine.h"
 

@@ -2,9 +2,9 @@
 //  (a) ASCII-heavy, real-looking URLs; (b) escape-dense non-ASCII text.
 // pctlint's decode is strict: it also validates the decoded bytes as UTF-8 (Table 3-6), which
 // Boost.URL does not do. A summary of MB/s and pctlint/Boost ratios is printed at the end.
-#include "core/charset.h"
-#include "core/percent.h"
-#include "core/utf8.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
+#include "core/codec/utf8.h"
 
 #include <benchmark/benchmark.h>
 #include <boost/url/encode.hpp>

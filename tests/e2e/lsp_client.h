@@ -3,7 +3,7 @@
 // with a timeout, apply WorkspaceEdits to text.
 #pragma once
 
-#include "core/position.h"
+#include "core/codec/position.h"
 
 #include <chrono>
 #include <climits>

@@ -1,8 +1,8 @@
 // Strict and lenient decode, encode, UTF-8 validation and %uXXXX, with their invariants.
-#include "core/charset.h"
-#include "core/percent.h"
-#include "core/percent_u.h"
-#include "core/utf8.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
+#include "core/codec/percent_u.h"
+#include "core/codec/utf8.h"
 #include "fuzz_util.h"
 
 using namespace pctlint;

@@ -3,11 +3,11 @@
 // encoding; fixes touch only their ranges; fixing all safe fixes reaches a text on which no safe
 // fix remains (when the structure check dropped none); the fixed text lexes the same; and each
 // URL's own safe fixes keep what it decodes to.
-#include "core/finder.h"
-#include "core/percent.h"
-#include "core/position.h"
-#include "core/url.h"
-#include "core/utf8.h"
+#include "core/finder/finder.h"
+#include "core/codec/percent.h"
+#include "core/codec/position.h"
+#include "core/codec/url.h"
+#include "core/codec/utf8.h"
 #include "fuzz_util.h"
 #include "rules/engine.h"
 #include "rules/fix_check.h"

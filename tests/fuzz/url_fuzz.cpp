@@ -1,8 +1,8 @@
 // URL splitting and the canonical form: spans inside the text, ordered; canon idempotent and
 // meaning-preserving per component.
-#include "core/canon.h"
-#include "core/percent.h"
-#include "core/url.h"
+#include "core/codec/canon.h"
+#include "core/codec/percent.h"
+#include "core/codec/url.h"
 #include "fuzz_util.h"
 
 using namespace pctlint;

@@ -1,7 +1,7 @@
-// Template syntax as one grammar (core/finder_text.cpp's table) and how a URL's extent is given.
-#include "core/finder.h"
-#include "core/finder_text.h"
-#include "core/language.h"
+// Template syntax as one grammar (core/finder/finder_text.cpp's table) and how a URL's extent is given.
+#include "core/finder/finder.h"
+#include "core/finder/finder_text.h"
+#include "core/finder/language.h"
 #include "rules/config.h"
 
 #include <doctest/doctest.h>

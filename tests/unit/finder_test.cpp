@@ -1,6 +1,6 @@
-#include "core/finder.h"
-#include "core/finder_text.h"
-#include "core/language.h"
+#include "core/finder/finder.h"
+#include "core/finder/finder_text.h"
+#include "core/finder/language.h"
 
 #include <doctest/doctest.h>
 #include <random>

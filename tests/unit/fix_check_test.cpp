@@ -1,6 +1,6 @@
 // A fix changes how a URL is written and nothing else: check_fix (rules/fix_check.h) and fix_all,
 // which drops and says a fix that fails it.
-#include "core/structure.h"
+#include "core/finder/structure.h"
 #include "rules/config.h"
 #include "rules/engine.h"
 #include "rules/fix_check.h"

@@ -2,8 +2,8 @@
 // comments, triple-quoted and raw strings, template literals with holes, heredocs, YAML block
 // scalars...) and inside code embedded in other files are found, with their exact positions and
 // contexts; URLs in regexes and what only looks like a URL are not.
-#include "core/finder.h"
-#include "core/position.h"
+#include "core/finder/finder.h"
+#include "core/codec/position.h"
 
 #include <doctest/doctest.h>
 #include <string>

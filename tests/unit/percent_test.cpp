@@ -1,6 +1,6 @@
-#include "core/charset.h"
-#include "core/percent.h"
-#include "core/percent_u.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
+#include "core/codec/percent_u.h"
 
 #include <doctest/doctest.h>
 #include <random>

@@ -1,4 +1,4 @@
-#include "core/position.h"
+#include "core/codec/position.h"
 #include "core/scan.h"
 
 #include <algorithm>

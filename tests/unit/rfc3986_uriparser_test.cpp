@@ -1,8 +1,8 @@
-// An independent check of the RFC 3986 reading (core/url.h's split_url) against Debian's
+// An independent check of the RFC 3986 reading (core/codec/url.h's split_url) against Debian's
 // liburiparser, a strict RFC 3986 parser: on every input it accepts (the URL Standard's test inputs
 // and the hard cases below), the two must give the same scheme, userinfo, host, port, path, query
 // and fragment, present or absent alike. Test-only: built where liburiparser-dev is installed.
-#include "core/url.h"
+#include "core/codec/url.h"
 
 #include <doctest/doctest.h>
 #include <fstream>

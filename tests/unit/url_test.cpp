@@ -1,6 +1,6 @@
-#include "core/canon.h"
-#include "core/percent.h"
-#include "core/url.h"
+#include "core/codec/canon.h"
+#include "core/codec/percent.h"
+#include "core/codec/url.h"
 
 #include <doctest/doctest.h>
 #include <random>

@@ -1,4 +1,4 @@
-#include "core/utf8.h"
+#include "core/codec/utf8.h"
 
 #include <cstring>
 #include <doctest/doctest.h>

@@ -7,7 +7,7 @@
 //   marks those failures (idna_failure), and PCT013 takes them as "unknown", never as a
 //   differential;
 // - U+1E9E, which libidn2's Unicode tables map to "ss" where UTS #46 15.1 keeps it as "ß".
-#include "core/whatwg_url.h"
+#include "core/codec/whatwg_url.h"
 
 #include <doctest/doctest.h>
 #include <fstream>

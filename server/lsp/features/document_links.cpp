@@ -1,7 +1,7 @@
 // Document links: every URL found, so the editor can open it (a URL linter that cannot open its
 // URLs would be odd): the URL as a literal's escapes decode it, in its canonical form (so a raw
 // space is %20 in the link). Templates (URLs with placeholders) are not addresses: no link.
-#include "core/canon.h"
+#include "core/codec/canon.h"
 #include "server/lsp/features/features.h"
 
 namespace pctlint::lsp {

@@ -1,8 +1,8 @@
 // Internal to the finder: a decoded piece of source with its offset map, and placeholder search.
 #pragma once
 
-#include "core/finder.h"
-#include "core/language.h"
+#include "core/finder/finder.h"
+#include "core/finder/language.h"
 #include "core/scan.h"
 
 #include <string>

@@ -1,6 +1,7 @@
 // Finding URLs. Candidates come from a fast search for "://" and "mailto:"; at each one the file's
-// lexer (core/lexer.h), which reads the file from its start but only as far as the candidates,
-// says whether it stands in a literal, code, a comment or prose, and the URL's extent follows:
+// lexer (core/finder/lexer.h), which reads the file from its start but only as far as the
+// candidates, says whether it stands in a literal, code, a comment or prose, and the URL's extent
+// follows:
 // - in a literal or value: the whole literal when it holds one URL (raw spaces and all), joined
 //   with the literals concatenated to it; a URL in a sentence ends as in prose; a regular
 //   expression holds no URL;
@@ -10,9 +11,9 @@
 // Each step costs time linear in what it reads: a literal's close and its decoding are found once
 // per literal and line, however many URLs the line holds.
 #include "core/ascii.h"
-#include "core/charset.h"
-#include "core/finder_text.h"
-#include "core/lexer.h"
+#include "core/codec/charset.h"
+#include "core/finder/finder_text.h"
+#include "core/finder/lexer.h"
 #include "core/scan.h"
 
 #include <algorithm>

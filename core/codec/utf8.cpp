@@ -1,4 +1,4 @@
-#include "core/utf8.h"
+#include "core/codec/utf8.h"
 
 #include <array>
 #include <cstring>

@@ -1,8 +1,8 @@
 // Everything pctlint knows about a language, one row per language (as ripgrep's DEFAULT_TYPES):
 // how files and editors name it, how it writes comments and strings, and how its values are
-// read. The finder's lexers (core/lexer.cpp) read their syntax from here; the CLI picks a row by a
-// file's path, the language server by the file's path and then its languageId, Markdown and reST
-// code blocks by their info string.
+// read. The finder's lexers (core/finder/lexer.cpp) read their syntax from here; the CLI picks a
+// row by a file's path, the language server by the file's path and then its languageId, Markdown
+// and reST code blocks by their info string.
 //
 // Adding a language: a Language value, one row in kLanguages (language.cpp), and a fixture in
 // tests/fixtures/ with URLs that must and must not be found.
@@ -48,7 +48,7 @@ enum class Language {
   Css,
 };
 
-// Which lexer reads the language (core/lexer.cpp).
+// Which lexer reads the language (core/finder/lexer.cpp).
 enum class Syntax {
   Prose,    // plain text: every URL is in prose
   Markdown, // prose with link destinations, autolinks, fenced code blocks and front matter

@@ -1,5 +1,6 @@
-// %uXXXX (never standardized; see RFC 3986 §2.1): a non-standard escape of one UTF-16 code unit, from ECMAScript's escape().
-// Never valid in a URL; found here so it can be converted to UTF-8 escapes.
+// %uXXXX (never standardized; see RFC 3986 §2.1): a non-standard escape of one UTF-16 code unit,
+// from ECMAScript's escape(). Never valid in a URL; found here so it can be converted to UTF-8
+// escapes.
 #pragma once
 
 #include <cstddef>

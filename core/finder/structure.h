@@ -1,10 +1,10 @@
-// A file's lexical structure as its lexer reads it (core/lexer.h): the runs of code, comment,
-// prose and literal, and each literal's value by its language's escape rules. What a fix must
-// leave unchanged: rules/fix_check.h compares the structure before and after one.
+// A file's lexical structure as its lexer reads it (core/finder/lexer.h): the runs of code,
+// comment, prose and literal, and each literal's value by its language's escape rules. What a fix
+// must leave unchanged: rules/fix_check.h compares the structure before and after one.
 #pragma once
 
-#include "core/language.h"
-#include "core/lexer.h"
+#include "core/finder/language.h"
+#include "core/finder/lexer.h"
 
 #include <cstddef>
 #include <string>

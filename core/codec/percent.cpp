@@ -1,4 +1,4 @@
-#include "core/percent.h"
+#include "core/codec/percent.h"
 
 #include <array>
 #include <cstring>

@@ -1,5 +1,5 @@
 // The tables are constexpr; these checks pin them to the standards' text at compile time.
-#include "core/charset.h"
+#include "core/codec/charset.h"
 
 namespace pctlint::charsets {
 

@@ -1,7 +1,7 @@
-#include "core/position.h"
+#include "core/codec/position.h"
 
+#include "core/codec/utf8.h"
 #include "core/scan.h"
-#include "core/utf8.h"
 
 #include <algorithm>
 #include <cstdint>

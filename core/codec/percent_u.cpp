@@ -1,8 +1,8 @@
-#include "core/percent_u.h"
+#include "core/codec/percent_u.h"
 
-#include "core/charset.h"
-#include "core/percent.h"
-#include "core/utf8.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
+#include "core/codec/utf8.h"
 
 namespace pctlint {
 

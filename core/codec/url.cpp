@@ -1,6 +1,6 @@
-#include "core/url.h"
+#include "core/codec/url.h"
 
-#include "core/charset.h"
+#include "core/codec/charset.h"
 
 namespace pctlint {
 

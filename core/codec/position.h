@@ -72,7 +72,7 @@ private:
   std::string_view text_;
   std::optional<LineIndex> index_; // text with '\r' (CR and CRLF breaks): the exact slow path
   std::size_t pos_ = 0, line_ = 0, line_start_ = 0;
-  std::size_t checked_ = 0; // text_[0, checked_) holds no '\r'
+  std::size_t checked_ = 0;            // text_[0, checked_) holds no '\r'
   std::size_t end_from_ = 1, end_ = 0; // the line end found searching from end_from_
 };
 

@@ -6,7 +6,7 @@
 // every component is unchanged.
 #pragma once
 
-#include "core/url.h"
+#include "core/codec/url.h"
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
-#include "core/structure.h"
+#include "core/finder/structure.h"
 
-#include "core/finder_text.h"
+#include "core/finder/finder_text.h"
 
 #include <algorithm>
 #include <memory>

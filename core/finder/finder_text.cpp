@@ -1,8 +1,8 @@
-#include "core/finder_text.h"
+#include "core/finder/finder_text.h"
 
-#include "core/percent.h"
+#include "core/codec/percent.h"
+#include "core/codec/utf8.h"
 #include "core/scan.h"
-#include "core/utf8.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
-#include "core/canon.h"
+#include "core/codec/canon.h"
 
-#include "core/charset.h"
-#include "core/percent.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
 
 namespace pctlint {
 

@@ -1,5 +1,5 @@
 // Finding URL literals in source and config text, with the whole file's syntax around them
-// (core/lexer.h). Context decides where a URL ends: a string literal, config value or markup
+// (core/finder/lexer.h). Context decides where a URL ends: a string literal, config value or markup
 // attribute that holds one URL is that URL whole (so a raw space is IN the URL); so is a Markdown
 // link destination or autolink. In prose a URL ends where running text ends it: at white space,
 // quotes and the characters markup puts around URLs ([ ] { } < > | ^ \ and the backtick), minus
@@ -7,8 +7,8 @@
 // decoded for checking and mapped back to exact source offsets. Regular expressions are not URLs.
 #pragma once
 
-#include "core/language.h"
-#include "core/url.h"
+#include "core/codec/url.h"
+#include "core/finder/language.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -29,7 +29,7 @@ enum class UrlContext {
 };
 
 // Template placeholder styles; their table (what each looks like, where it applies, its name in
-// the configuration) is in core/finder_text.cpp.
+// the configuration) is in core/finder/finder_text.cpp.
 enum class PlaceholderStyle : unsigned {
   Rfc6570 = 1u << 0,     // {var} {?q,r} {/path*}
   DollarBrace = 1u << 1, // ${expr}

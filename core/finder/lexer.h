@@ -8,7 +8,7 @@
 // at URL candidates, so a file without one is never lexed, and each byte is lexed once.
 #pragma once
 
-#include "core/language.h"
+#include "core/finder/language.h"
 
 #include <cstddef>
 #include <memory>
@@ -40,7 +40,7 @@ struct Literal {
   char hole_sigil = 0;
   bool attribute = false;     // a markup attribute's value
   bool list = false;          // a blank-separated list (xsi:schemaLocation, srcset, ping)
-  bool partial = false; // one line of a value continued over lines: never the value whole
+  bool partial = false;       // one line of a value continued over lines: never the value whole
   bool url_attribute = false; // an attribute whose value is a URL by definition (href, src...)
   bool config = false;        // a configuration file's value
   bool plain = false;         // unquoted (a YAML/INI/.env value, a shell word)

@@ -3,8 +3,8 @@
 // error, for rules) or lenient (WHATWG: malformed escapes kept, ill-formed bytes -> U+FFFD).
 #pragma once
 
-#include "core/charset.h"
-#include "core/utf8.h"
+#include "core/codec/charset.h"
+#include "core/codec/utf8.h"
 
 #include <cstddef>
 #include <optional>
@@ -25,7 +25,8 @@ void percent_encode_append(std::string& out, std::string_view bytes, const CharS
                            EncodeOptions = {});
 
 struct DecodeOptions {
-  bool plus_as_space = false; // form mode: '+' -> ' ' before percent-decoding (WHATWG application/x-www-form-urlencoded)
+  bool plus_as_space = false; // form mode: '+' -> ' ' before percent-decoding (WHATWG
+                              // application/x-www-form-urlencoded)
   bool require_utf8 = true;   // decoded bytes must be well-formed UTF-8
 };
 

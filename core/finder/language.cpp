@@ -1,4 +1,4 @@
-#include "core/language.h"
+#include "core/finder/language.h"
 
 #include <algorithm>
 #include <array>

@@ -73,12 +73,14 @@ inline constexpr CharSet userinfo = unreserved | sub_delims | CharSet(":");
 // reg-name; IP literals ([...]) are checked on their own
 inline constexpr CharSet host = unreserved | sub_delims;
 
-// What a URL may never hold literally (RFC 2396 §2.4.3's "excluded" characters, outside RFC 3986's sets): C0 controls, space, DEL and
+// What a URL may never hold literally (RFC 2396 §2.4.3's "excluded" characters, outside RFC 3986's
+// sets): C0 controls, space, DEL and
 // `"` `<` `>` `\` `^` backtick `{` `|` `}`; non-ASCII bytes are excluded too but reported apart.
 inline constexpr CharSet excluded_ascii = CharSet::range(0x00, 0x20) | CharSet("\x7f\"<>\\^`{|}");
 inline constexpr CharSet non_ascii = CharSet::range(0x80, 0xFF);
 
-// java.net.URLEncoder (the Java SE API documentation): alphanumerics and . - * _ stay; space becomes '+'.
+// java.net.URLEncoder (the Java SE API documentation): alphanumerics and . - * _ stay; space
+// becomes '+'.
 inline constexpr CharSet java_urlencoder = alnum | CharSet(".-*_");
 
 // A parameter name or value inside a query: `& = + #` must be encoded, the rest of query stays.

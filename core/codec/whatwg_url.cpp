@@ -1,12 +1,12 @@
 // The URL Standard's basic URL parser, state by state as the standard writes it (section 4.4), over
 // UTF-8 bytes: a non-ASCII code point is never a delimiter, so its bytes go through the states
 // as "any other code point" and are percent-encoded as UTF-8, as the standard encodes them.
-#include "core/whatwg_url.h"
+#include "core/codec/whatwg_url.h"
 
 #include "core/ascii.h"
-#include "core/charset.h"
-#include "core/percent.h"
-#include "core/utf8.h"
+#include "core/codec/charset.h"
+#include "core/codec/percent.h"
+#include "core/codec/utf8.h"
 
 #include <algorithm>
 #include <array>

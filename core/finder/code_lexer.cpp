@@ -1,0 +1,567 @@
+// The lexer of programming languages, driven by the language table's string and comment syntax
+// (core/finder/language.cpp): strings and comments are skipped whole (their end found with a
+// memchr-like search), code 16 bytes at a time up to the next byte that can start one; block
+// comments (nested where the language nests), raw and triple-quoted strings, template literals
+// with nested ${ }, heredocs, regex literals.
+#include "core/finder/lexer_common.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pctlint::lexing {
+
+namespace {
+
+class CodeLexer final : public Lexer {
+public:
+  CodeLexer(std::string_view src, Language lang, std::size_t begin, std::size_t end)
+      : src_(src), lang_(lang), spec_(spec_of(lang)), begin_(begin), end_(end), pos_(begin) {}
+
+  Where at(std::size_t target) override {
+    target = std::min(target, end_);
+    for (;;) {
+      if (mode_ != Mode::Code) {
+        if (target < until_) return where();
+        pos_ = until_;
+        leave_mode();
+        continue;
+      }
+      if (pos_ > target) return {Region::Code, lang_, nullptr};
+      // A heredoc's body begins after the line that announced it; Ruby's =begin starts a line.
+      std::size_t limit = std::min(target, heredoc_line_end_);
+      if (spec_.block_open == "=begin") {
+        if (!ruby_searched_ || (ruby_block_ != npos && ruby_block_ < pos_)) {
+          ruby_block_ = find_ruby_block(pos_);
+          ruby_searched_ = true;
+        }
+        limit = std::min(limit, ruby_block_);
+      }
+      const std::size_t i = stops().find(src_, pos_, limit);
+      if (i >= limit) {
+        if (heredoc_line_end_ <= target) {
+          start_heredoc();
+          continue;
+        }
+        if (ruby_block_ <= target && spec_.block_open == "=begin") {
+          enter_comment(Mode::BlockComment, ruby_block_, block_comment_end(ruby_block_ + 6));
+          continue;
+        }
+        pos_ = target;
+        return {Region::Code, lang_, nullptr};
+      }
+      pos_ = i;
+      step(i);
+    }
+  }
+
+private:
+  enum class Mode { Code, LineComment, BlockComment, String };
+
+  Where where() const {
+    if (mode_ == Mode::String)
+      return lit_.heredoc ? Where{Region::Prose, lang_, nullptr}
+                          : Where{Region::Literal, lang_, &lit_};
+    return {Region::Comment, lang_, nullptr};
+  }
+
+  // The bytes at which code can change state, per language; in a template literal's ${ } hole,
+  // braces and the backtick too.
+  const ByteClass& stops() const {
+    static const auto classes = [] {
+      std::vector<ByteClass> all;
+      for (const LanguageSpec& spec : all_languages())
+        for (const bool hole : {false, true}) {
+          std::array<bool, 256> m{};
+          auto add = [&](std::string_view token) {
+            if (!token.empty()) m[static_cast<unsigned char>(token[0])] = true;
+          };
+          if (spec.double_quotes) m['"'] = true;
+          if (spec.single_quotes) m['\''] = true;
+          if (spec.backtick_template || spec.backtick_raw) m['`'] = true;
+          add(spec.line_comment);
+          add(spec.line_comment2);
+          if (spec.block_open != "=begin") add(spec.block_open);
+          if (spec.heredocs) m['<'] = true;
+          if (spec.lua_long) m['['] = true;
+          if (spec.regex_literals) m['/'] = true;
+          if (spec.shell_words) m['\\'] = true;
+          if (spec.rust_raw || spec.triple_quotes) m['"'] = true;
+          if (hole) m['{'] = m['}'] = m['`'] = true;
+          all.emplace_back(m);
+        }
+      return all;
+    }();
+    return classes[static_cast<std::size_t>(lang_) * 2 + (holes_.empty() ? 0 : 1)];
+  }
+
+  void enter_comment(Mode mode, std::size_t at, std::size_t until) {
+    mode_ = mode;
+    pos_ = at;
+    until_ = until;
+  }
+
+  void enter_string(Literal lit, std::size_t until) {
+    lit_ = std::move(lit);
+    mode_ = Mode::String;
+    pos_ = lit_.open;
+    until_ = until;
+  }
+
+  void leave_mode() {
+    const bool hole_opened = mode_ == Mode::String && hole_pending_;
+    mode_ = Mode::Code;
+    if (hole_opened) { // "${" of a template literal: code until its '}'
+      hole_pending_ = false;
+      holes_.push_back({lit_, 0});
+    }
+  }
+
+  std::size_t line_start(std::size_t i) const { return line_start_at(src_, i, begin_); }
+
+  // A block comment's end (just past its close) from `from`, nesting where the language nests.
+  // The next close and the next open are each looked for again only once passed, so a comment
+  // nesting thousands deep with its closes far away costs one pass, not one per level.
+  std::size_t block_comment_end(std::size_t from) const {
+    const std::string_view open = spec_.block_open, close = spec_.block_close;
+    const std::string_view text = src_.substr(0, end_);
+    int depth = 1;
+    std::size_t c = npos, o = npos; // the next close and open at or after i, once found
+    bool c_known = false, o_known = false;
+    for (std::size_t i = from; i < end_;) {
+      if (!c_known || c < i) {
+        c = text.find(close, i);
+        c_known = true;
+      }
+      if (c == npos) return end_;
+      if (spec_.nested_comments) {
+        if (!o_known || (o != npos && o < i)) {
+          o = text.find(open, i);
+          o_known = true;
+        }
+        if (o != npos && o < c) {
+          ++depth;
+          i = o + open.size();
+          continue;
+        }
+      }
+      if (--depth == 0) return c + close.size();
+      i = c + close.size();
+    }
+    return end_;
+  }
+
+  std::size_t find_ruby_block(std::size_t from) const {
+    for (std::size_t i = from; i < end_;) {
+      const std::size_t b = src_.substr(0, end_).find("=begin", i);
+      if (b == npos) return npos;
+      if (b == begin_ || src_[b - 1] == '\n') return b;
+      i = b + 6;
+    }
+    return npos;
+  }
+
+  // Where a string literal ends: just past its close, or where it ends unclosed (the line's end
+  // for a one-line literal, the end of the text otherwise). For a template literal also just past
+  // a "${", where the code of a hole begins (hole_pending_).
+  std::size_t string_end(const Literal& lit, std::size_t from) {
+    const std::string_view close = lit.close;
+    const bool backslash = lit.escapes == EscapeStyle::Backslash ||
+                           lit.escapes == EscapeStyle::SingleQuoted || lit.escaped_quotes;
+    // A one-line literal left open ends at its line's end.
+    const std::size_t stop = lit.spans_lines ? end_ : line_end_at(src_, from, end_);
+    const char third = lit.hole_sigil ? lit.hole_sigil : close[0];
+    for (std::size_t i = from; i < stop;) {
+      i = find_any_of3(src_, i, stop, backslash ? '\\' : close[0], close[0], third);
+      if (i >= stop) break;
+      const char c = src_[i];
+      if (c == '\\' && backslash) {
+        i += 2;
+        continue;
+      }
+      if (c == lit.hole_sigil && c != 0) {
+        if (i + 1 < end_ && src_[i + 1] == '{') {
+          hole_pending_ = true;
+          return i + 2;
+        }
+        ++i;
+        continue;
+      }
+      if (lit.escapes == EscapeStyle::Doubling && c == lit.quote && i + 1 < stop &&
+          src_[i + 1] == lit.quote && close.size() == 1) {
+        i += 2;
+        continue;
+      }
+      if (starts_at(src_, i, close)) return i + close.size();
+      ++i;
+    }
+    return stop;
+  }
+
+  // Builds the literal in place (lit_ keeps its buffer from one string to the next: most files
+  // open a string every few lines, and a URL is looked for in few of them).
+  void open_string(std::size_t open, std::size_t content, std::string_view close,
+                   EscapeStyle escapes, char quote, bool spans_lines, bool escaped_quote = false,
+                   char holes = 0) {
+    lit_.reset();
+    lit_.open = open;
+    lit_.content_begin = content;
+    lit_.close.assign(close);
+    lit_.escapes = escapes;
+    lit_.quote = quote;
+    lit_.spans_lines = spans_lines;
+    lit_.hole_sigil = holes;
+    lit_.config = spec_.config;
+    lit_.escaped_quotes = escaped_quote;
+    until_ = string_end(lit_, content);
+    mode_ = Mode::String;
+    pos_ = open;
+  }
+
+  static std::string_view triple_quote(char q) { return q == '"' ? "\"\"\"" : "'''"; }
+
+  // The identifier-like prefix letters just before `i` (string prefixes: r, b, f, u8, R, L...).
+  std::string_view prefix_before(std::size_t i) const {
+    std::size_t k = i;
+    while (k > begin_ && i - k < 3 && is_ident(src_[k - 1]))
+      --k;
+    if (k > begin_ && is_ident(src_[k - 1])) return {}; // part of a longer identifier
+    return src_.substr(k, i - k);
+  }
+
+  // The last byte before `i` that is not white space, or '\0'.
+  char previous_significant(std::size_t i, std::size_t* where = nullptr) const {
+    while (i > begin_ && (is_blank(src_[i - 1]) || src_[i - 1] == '\n' || src_[i - 1] == '\r'))
+      --i;
+    if (where) *where = i;
+    return i > begin_ ? src_[i - 1] : '\0';
+  }
+
+  bool regex_may_start(std::size_t i) const {
+    std::size_t w = 0;
+    const char p = previous_significant(i, &w);
+    if (p == '\0' || std::string_view("(,=:[!&|?{};+-*%<>~^").find(p) != npos) return true;
+    if (!is_ident(p)) return false;
+    std::size_t k = w;
+    while (k > begin_ && is_ident(src_[k - 1]))
+      --k;
+    const std::string_view word = src_.substr(k, w - k);
+    static constexpr std::string_view kBeforeRegex[] = {
+        "return", "typeof", "instanceof", "in",   "of",    "new",   "delete", "void",
+        "throw",  "case",   "do",         "else", "yield", "await", "when",   "if",
+        "unless", "and",    "or",         "not",  "split", "grep",  "map"};
+    for (std::string_view kw : kBeforeRegex)
+      if (word == kw) return true;
+    return false;
+  }
+
+  // A regular expression literal /.../flags on one line, from `i` (its '/'); false if none.
+  bool open_regex(std::size_t i) {
+    bool in_class = false;
+    for (std::size_t k = i + 1; k < end_; ++k) {
+      const char c = src_[k];
+      if (c == '\n') return false;
+      if (c == '\\') {
+        ++k;
+        continue;
+      }
+      if (c == '[') in_class = true;
+      if (c == ']') in_class = false;
+      if (c == '/' && !in_class) {
+        if (k == i + 1) return false; // "//" is a comment, not an empty regex
+        Literal lit;
+        lit.open = i;
+        lit.content_begin = i + 1;
+        lit.close = "/";
+        lit.escapes = EscapeStyle::None;
+        lit.quote = '/';
+        lit.regex = true;
+        std::size_t until = k + 1;
+        while (until < end_ && is_ident(src_[until]))
+          ++until;
+        enter_string(std::move(lit), until);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // <<WORD (shell, Ruby, Perl) or <<<WORD (PHP) at `i`: remembers the heredoc, whose body
+  // begins on the next line.
+  bool note_heredoc(std::size_t i) {
+    std::size_t k = i + 2;
+    const bool php = lang_ == Language::Php;
+    if (php) {
+      if (k >= end_ || src_[k] != '<') return false;
+      ++k;
+    } else if (k < end_ && src_[k] == '<') {
+      return false; // a here-string
+    }
+    bool strip = false;
+    if (k < end_ && (src_[k] == '-' || src_[k] == '~')) strip = true, ++k;
+    if (lang_ == Language::Shell || php)
+      while (k < end_ && is_blank(src_[k]))
+        ++k;
+    char quote = 0;
+    if (k < end_ && (src_[k] == '\'' || src_[k] == '"')) quote = src_[k++];
+    const std::size_t w = k;
+    while (k < end_ && is_ident(src_[k]))
+      ++k;
+    if (k == w || (quote && (k >= end_ || src_[k] != quote))) return false;
+    // Ruby's and Perl's << is also a shift: a heredoc's word starts upper-case or is quoted.
+    if (!quote && lang_ != Language::Shell && !php && !(src_[w] >= 'A' && src_[w] <= 'Z'))
+      return false;
+    heredocs_.push_back({std::string(src_.substr(w, k - w)), strip || php});
+    if (heredoc_line_end_ == npos) heredoc_line_end_ = line_end_at(src_, k, end_);
+    pos_ = quote ? k + 1 : k;
+    return true;
+  }
+
+  void start_heredoc() {
+    const Heredoc h = heredocs_.front();
+    heredocs_.erase(heredocs_.begin());
+    const std::size_t body = std::min(heredoc_line_end_ + 1, end_);
+    // The body ends before the line that holds only the word (indented where allowed).
+    std::size_t line = body, close_end = end_;
+    while (line < end_) {
+      const std::size_t e = line_end_at(src_, line, end_);
+      std::size_t a = line;
+      if (h.indented)
+        while (a < e && is_blank(src_[a]))
+          ++a;
+      std::size_t b = e;
+      if (b > a && src_[b - 1] == '\r') --b;
+      if (src_.substr(a, b - a) == h.word ||
+          (lang_ == Language::Php && src_.substr(a, h.word.size()) == h.word &&
+           (a + h.word.size() == b || !is_ident(src_[a + h.word.size()])))) {
+        close_end = e;
+        break;
+      }
+      line = e + 1;
+    }
+    Literal lit;
+    lit.open = body;
+    lit.content_begin = body;
+    lit.close = "\n";
+    lit.escapes = EscapeStyle::None;
+    lit.spans_lines = true;
+    lit.heredoc = true;
+    heredoc_line_end_ = heredocs_.empty() ? npos : close_end;
+    enter_string(std::move(lit), close_end);
+    pos_ = body;
+  }
+
+  // Code at `i` holds a byte of the stop class: act on it.
+  void step(std::size_t i) {
+    const char c = src_[i];
+    if (!holes_.empty()) {
+      if (c == '{') {
+        ++holes_.back().depth;
+        pos_ = i + 1;
+        return;
+      }
+      if (c == '}') {
+        if (holes_.back().depth-- > 0) {
+          pos_ = i + 1;
+          return;
+        }
+        Literal lit = std::move(holes_.back().literal);
+        holes_.pop_back();
+        const std::size_t until = string_end(lit, i + 1);
+        enter_string(std::move(lit), until);
+        pos_ = i + 1;
+        return;
+      }
+    }
+    // Comments first: "/*" before "/", "--[[" before "--".
+    if (starts_at(src_, i, spec_.block_open) && spec_.block_open != "=begin") {
+      enter_comment(Mode::BlockComment, i, block_comment_end(i + spec_.block_open.size()));
+      return;
+    }
+    for (const std::string_view line : {spec_.line_comment, spec_.line_comment2}) {
+      if (!starts_at(src_, i, line)) continue;
+      // Not after a word ("a#b" in a shell word): only at a line's start or after a blank.
+      if (spec_.line_comment_needs_space && i > begin_ && !is_blank(src_[i - 1]) &&
+          src_[i - 1] != '\n')
+        continue;
+      if (line == "#" && lang_ == Language::Php && i + 1 < end_ && src_[i + 1] == '[') continue;
+      enter_comment(Mode::LineComment, i, line_end_at(src_, i, end_));
+      return;
+    }
+    switch (c) {
+    case '"':
+    case '\'':
+      return open_quoted(i, c);
+    case '`':
+      if (spec_.backtick_template) {
+        open_string(i, i + 1, "`", EscapeStyle::Backslash, '`', true, false, '$');
+        return;
+      }
+      if (spec_.backtick_raw) return open_string(i, i + 1, "`", EscapeStyle::None, '`', true);
+      break;
+    case '/':
+      if (spec_.regex_literals && regex_may_start(i) && open_regex(i)) return;
+      break;
+    case '<':
+      if (spec_.heredocs && i + 1 < end_ && src_[i + 1] == '<' && note_heredoc(i)) return;
+      break;
+    case '[':
+      if (spec_.lua_long && i + 1 < end_ && (src_[i + 1] == '[' || src_[i + 1] == '=')) {
+        std::size_t k = i + 1;
+        while (k < end_ && src_[k] == '=')
+          ++k;
+        if (k < end_ && src_[k] == '[')
+          return open_string(i, k + 1, "]" + std::string(k - i - 1, '=') + "]", EscapeStyle::None,
+                             ']', true);
+      }
+      break;
+    case '\\':
+      pos_ = i + 2; // an escaped quote or blank in a shell word
+      return;
+    default:
+      break;
+    }
+    pos_ = i + 1;
+  }
+
+  // A quote in code: opens a string literal, and says whether its braces are a format string's.
+  void open_quoted(std::size_t i, char q) {
+    quote(i, q);
+    if (mode_ == Mode::String && lit_.open == i) lit_.format_braces = format_braces_at(i);
+  }
+
+  // Whether the literal opened at `i` is a format string whose {{ and }} stand for braces and
+  // whose {...} are code or arguments: Python's f-strings, C#'s $"...", and the first string of
+  // Rust's formatting macros (format!, println!, write!(f, ...) and the rest).
+  bool format_braces_at(std::size_t i) const {
+    if (spec_.python_prefixes) {
+      const std::string_view prefix = prefix_before(i);
+      return prefix.find('f') != npos || prefix.find('F') != npos;
+    }
+    if (spec_.csharp_verbatim)
+      return i > begin_ &&
+             (src_[i - 1] == '$' || (src_[i - 1] == '@' && i > begin_ + 1 && src_[i - 2] == '$'));
+    if (spec_.rust_raw) return rust_format_macro_before(i);
+    return false;
+  }
+
+  bool rust_format_macro_before(std::size_t i) const {
+    std::size_t k = i;
+    while (k > begin_ && (src_[k - 1] == '#' || src_[k - 1] == 'r')) // r"..." r#"..."#
+      --k;
+    char c = previous_significant(k, &k);
+    if (c == ',') { // write!(f, "...") writeln!(out, "..."): one argument before the format
+      --k;
+      while (k > begin_ && (is_ident(src_[k - 1]) || src_[k - 1] == '.' || src_[k - 1] == '&' ||
+                            is_blank(src_[k - 1])))
+        --k;
+      c = previous_significant(k, &k);
+    }
+    if (c != '(') return false;
+    c = previous_significant(k - 1, &k);
+    if (c != '!') return false;
+    std::size_t name_end = k - 1, name = name_end;
+    while (name > begin_ && is_ident(src_[name - 1]))
+      --name;
+    static constexpr std::string_view kMacros[] = {
+        "format",  "print", "println",     "eprint", "eprintln",      "write",
+        "writeln", "panic", "format_args", "todo",   "unimplemented", "unreachable",
+        "info",    "warn",  "error",       "debug",  "trace"};
+    const std::string_view id = src_.substr(name, name_end - name);
+    return std::find(std::begin(kMacros), std::end(kMacros), id) != std::end(kMacros);
+  }
+
+  void quote(std::size_t i, char q) {
+    const std::string_view prefix = prefix_before(i);
+    auto has = [&](char letter) {
+      return prefix.find(letter) != npos || prefix.find(ascii_lower(letter)) != npos;
+    };
+    if (q == '"' && !spec_.single_quotes && i > begin_ && src_[i - 1] == '\'' && i + 1 < end_ &&
+        src_[i + 1] == '\'') {
+      pos_ = i + 1; // Rust's '"', a character
+      return;
+    }
+    if (spec_.cpp_raw && q == '"' && !prefix.empty() && prefix.back() == 'R') {
+      std::size_t k = i + 1;
+      while (k < end_ && k - i <= 17 && src_[k] != '(' && !is_blank(src_[k]) && src_[k] != '\n' &&
+             src_[k] != '\\' && src_[k] != ')' && src_[k] != '"')
+        ++k;
+      if (k < end_ && src_[k] == '(')
+        return open_string(i, k + 1, ")" + std::string(src_.substr(i + 1, k - i - 1)) + "\"",
+                           EscapeStyle::None, '"', true);
+    }
+    if (spec_.rust_raw && q == '"') {
+      std::size_t k = i;
+      while (k > begin_ && src_[k - 1] == '#')
+        --k;
+      const std::size_t hashes = i - k;
+      if (k > begin_ && src_[k - 1] == 'r' &&
+          (k - 1 == begin_ || !is_ident(src_[k - 2]) || src_[k - 2] == 'b'))
+        return open_string(i, i + 1, "\"" + std::string(hashes, '#'), EscapeStyle::None, '"', true);
+    }
+    if (spec_.csharp_verbatim && q == '"' && i > begin_ &&
+        (src_[i - 1] == '@' || (i > begin_ + 1 && src_[i - 2] == '@' && src_[i - 1] == '$')))
+      return open_string(i, i + 1, "\"", EscapeStyle::Doubling, '"', true);
+    const bool triple = spec_.triple_quotes && i + 2 < end_ && src_[i + 1] == q && src_[i + 2] == q;
+    if (spec_.python_prefixes) {
+      const bool raw = has('R');
+      const EscapeStyle esc = raw ? EscapeStyle::None : EscapeStyle::Backslash;
+      if (triple) return open_string(i, i + 3, triple_quote(q), esc, q, true, raw);
+      return open_string(i, i + 1, triple_quote(q).substr(0, 1), esc, q, false, raw);
+    }
+    if (triple) {
+      const EscapeStyle esc = q == '\'' ? spec_.single_quote_escapes : EscapeStyle::Backslash;
+      return open_string(i, i + 3, triple_quote(q), esc, q, true, false,
+                         q == '"' ? spec_.string_holes : 0);
+    }
+    if (q == '"') {
+      if (!spec_.double_quotes) {
+        pos_ = i + 1;
+        return;
+      }
+      return open_string(i, i + 1, "\"", EscapeStyle::Backslash, '"', spec_.quotes_span_lines,
+                         false, spec_.string_holes);
+    }
+    if (!spec_.single_quotes) {
+      pos_ = i + 1;
+      return;
+    }
+    if (spec_.shell_words && i > begin_ && src_[i - 1] == '$') // $'...': C escapes
+      return open_string(i, i + 1, "'", EscapeStyle::Backslash, '\'', true);
+    return open_string(i, i + 1, "'", spec_.single_quote_escapes, '\'', spec_.quotes_span_lines);
+  }
+
+  struct Hole {
+    Literal literal; // the template literal the hole is in
+    int depth;       // '{' opened inside the hole and not yet closed
+  };
+  struct Heredoc {
+    std::string word;
+    bool indented;
+  };
+
+  std::string_view src_;
+  Language lang_;
+  const LanguageSpec& spec_;
+  std::size_t begin_, end_, pos_;
+  Mode mode_ = Mode::Code;
+  std::size_t until_ = 0;
+  Literal lit_;
+  bool hole_pending_ = false;
+  std::vector<Hole> holes_;
+  std::vector<Heredoc> heredocs_;
+  std::size_t heredoc_line_end_ = npos;
+  std::size_t ruby_block_ = npos;
+  bool ruby_searched_ = false;
+};
+
+} // namespace
+
+std::unique_ptr<Lexer> make_code_lexer(std::string_view src, Language lang, std::size_t begin,
+                                       std::size_t end) {
+  return std::make_unique<CodeLexer>(src, lang, begin, end);
+}
+
+} // namespace pctlint::lexing

@@ -1,0 +1,181 @@
+// HTML and XML: text is prose, attribute values are literals (entities decoded), comments are
+// comments, and <script> and <style> are read as JavaScript and CSS.
+#include "core/finder/lexer_common.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pctlint::lexing {
+
+namespace {
+
+class MarkupLexer final : public Lexer {
+public:
+  MarkupLexer(std::string_view src, Language lang, std::size_t begin, std::size_t end)
+      : src_(src), lang_(lang), end_(end), pos_(begin) {}
+
+  Where at(std::size_t target) override {
+    target = std::min(target, end_);
+    for (;;) {
+      switch (mode_) {
+      case Mode::Comment:
+      case Mode::Value:
+      case Mode::Embedded:
+        if (target < until_) {
+          if (mode_ == Mode::Comment) return {Region::Comment, lang_};
+          if (mode_ == Mode::Value) return {Region::Literal, lang_, &lit_};
+          if (!inner_) return {Region::Prose, lang_};
+          return inner_->at(target);
+        }
+        pos_ = until_;
+        mode_ = mode_ == Mode::Value ? Mode::Tag : Mode::Text;
+        inner_.reset();
+        continue;
+      case Mode::Text:
+        if (!text(target)) return {Region::Prose, lang_};
+        continue;
+      case Mode::Tag:
+        if (!tag(target)) return {Region::Code, lang_};
+        continue;
+      }
+    }
+  }
+
+private:
+  enum class Mode { Text, Tag, Value, Comment, Embedded };
+
+  std::size_t find(std::string_view token, std::size_t from) const {
+    const std::size_t f = src_.substr(0, end_).find(token, from);
+    return f == npos ? end_ : f;
+  }
+
+  // Text up to `target`; false when it gets there still in text.
+  bool text(std::size_t target) {
+    if (pos_ >= target) return false;
+    const void* lt = std::memchr(src_.data() + pos_, '<', target - pos_);
+    if (!lt) {
+      pos_ = target;
+      return false;
+    }
+    const std::size_t i = static_cast<std::size_t>(static_cast<const char*>(lt) - src_.data());
+    if (starts_at(src_, i, "<!--")) {
+      mode_ = Mode::Comment;
+      until_ = std::min(find("-->", i + 4) + 3, end_);
+      pos_ = i;
+      return true;
+    }
+    if (starts_at(src_, i, "<![CDATA[")) { // character data: text
+      pos_ = i + 9;
+      return true;
+    }
+    const char next = i + 1 < end_ ? src_[i + 1] : '\0';
+    if ((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z')) {
+      std::size_t k = i + 1;
+      while (k < end_ && (is_ident(src_[k]) || src_[k] == '-' || src_[k] == ':'))
+        ++k;
+      tag_.assign(src_.substr(i + 1, k - i - 1));
+      for (char& ch : tag_)
+        ch = ascii_lower(ch);
+      mode_ = Mode::Tag;
+      pos_ = k;
+      return true;
+    }
+    pos_ = i + 1;
+    return true;
+  }
+
+  // Inside a tag up to `target`; false when it gets there still inside.
+  bool tag(std::size_t target) {
+    for (std::size_t i = pos_; i < target; ++i) {
+      const char c = src_[i];
+      if (c == '>') {
+        pos_ = i + 1;
+        mode_ = Mode::Text;
+        if ((tag_ == "script" || tag_ == "style") && src_[i - 1] != '/') {
+          const std::size_t close = find_closing(tag_, i + 1);
+          mode_ = Mode::Embedded;
+          until_ = close;
+          const Language inner = tag_ == "style" ? Language::Css : Language::JavaScript;
+          inner_ = make_lexer(src_, inner, i + 1, close);
+        }
+        return true;
+      }
+      if (c == '=') {
+        std::size_t k = i + 1;
+        while (k < end_ && (is_blank(src_[k]) || src_[k] == '\n' || src_[k] == '\r'))
+          ++k;
+        if (k >= end_) break;
+        // The attribute's name, for pattern="..." (a regular expression).
+        std::size_t n = i;
+        while (n > pos_ && is_blank(src_[n - 1]))
+          --n;
+        std::size_t a = n;
+        while (a > pos_ && (is_ident(src_[a - 1]) || src_[a - 1] == '-' || src_[a - 1] == ':'))
+          --a;
+        lit_ = Literal{};
+        lit_.attribute = true;
+        lit_.escapes = EscapeStyle::Entities;
+        const std::string_view name = src_.substr(a, n - a);
+        lit_.regex = name == "pattern";
+        lit_.list = is_url_list_attribute(name);
+        for (std::string_view url_name :
+             {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
+              "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
+          lit_.url_attribute = lit_.url_attribute || iequals_ascii(name, url_name);
+        if (src_[k] == '"' || src_[k] == '\'') {
+          lit_.open = k;
+          lit_.content_begin = k + 1;
+          lit_.quote = src_[k];
+          lit_.close = std::string(1, src_[k]);
+          lit_.spans_lines = true;
+          const std::size_t q = quote_outside_templates(src_, src_[k], k + 1, end_);
+          until_ = q < end_ ? q + 1 : end_;
+        } else {
+          lit_.open = lit_.content_begin = k;
+          lit_.plain = true;
+          lit_.stops = " \t\r\n>";
+          std::size_t e = k;
+          while (e < end_ && lit_.stops.find(src_[e]) == npos)
+            ++e;
+          until_ = e;
+        }
+        mode_ = Mode::Value;
+        pos_ = k;
+        return true;
+      }
+    }
+    pos_ = std::max(pos_, target);
+    return false;
+  }
+
+  std::size_t find_closing(std::string_view name, std::size_t from) const {
+    for (std::size_t i = from; i < end_;) {
+      const std::size_t lt = find("</", i);
+      if (lt >= end_) return end_;
+      if (iat(src_, lt + 2, name)) return lt;
+      i = lt + 2;
+    }
+    return end_;
+  }
+
+  std::string_view src_;
+  Language lang_;
+  std::size_t end_, pos_;
+  Mode mode_ = Mode::Text;
+  std::size_t until_ = 0;
+  std::string tag_;
+  Literal lit_;
+  std::unique_ptr<Lexer> inner_;
+};
+
+} // namespace
+
+std::unique_ptr<Lexer> make_markup_lexer(std::string_view src, Language lang, std::size_t begin,
+                                         std::size_t end) {
+  return std::make_unique<MarkupLexer>(src, lang, begin, end);
+}
+
+} // namespace pctlint::lexing

@@ -1,0 +1,187 @@
+// YAML: keys and values, plain and quoted scalars (across lines), block scalars, flow collections
+// read value by value, comments, and the values of CI keys (run:, script:) read as shell.
+#include "core/finder/lexer_common.h"
+#include "core/finder/line_lexer.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pctlint::lexing {
+
+namespace {
+
+class YamlLexer final : public LineLexer {
+public:
+  using LineLexer::LineLexer;
+
+private:
+  // Keys whose values are shell commands (CI systems, compose files, task runners).
+  static bool shell_key(std::string_view key) {
+    static constexpr std::string_view kShellKeys[] = {
+        "run",      "script",        "before_script", "after_script",  "before_install",
+        "install",  "after_success", "after_failure", "before_deploy", "command",
+        "commands", "cmd",           "entrypoint"};
+    for (std::string_view k : kShellKeys)
+      if (key == k) return true;
+    return false;
+  }
+
+  void read_line(std::size_t line, std::size_t eol) override {
+    const std::size_t indent = skip_blanks(line, eol) - line;
+    std::size_t p = line + indent;
+    std::size_t e = eol;
+    if (e > p && src_[e - 1] == '\r') --e;
+    if (p >= e) return;
+    if (src_[p] == '#') {
+      if (want_segments_) segments_.push_back({p, eol, Piece::Comment, {}});
+      return;
+    }
+    if (shell_indent_ != npos && indent <= shell_indent_ && src_[p] != '-') shell_indent_ = npos;
+    bool item = false;
+    while (p + 1 < e && src_[p] == '-' && is_blank(src_[p + 1])) {
+      item = true;
+      p = skip_blanks(p + 1, e);
+    }
+    if (p + 1 == e && src_[p] == '-') return;
+    // A flow collection as a whole value ("- { name: x, git: \"https://...\" }"): no key before it.
+    if ((src_[p] == '{' || src_[p] == '[') && want_segments_) return flow_collection(p, e, eol, {});
+    // A key: a plain or quoted scalar followed by ':' and a blank or the line's end.
+    std::size_t key_begin = p, key_end = p, v = p;
+    std::size_t k = p;
+    if (src_[p] == '"' || src_[p] == '\'') {
+      const std::size_t q =
+          quoted_end(p, src_[p] == '"' ? EscapeStyle::Backslash : EscapeStyle::Doubling, false);
+      k = q == npos ? e : q;
+    }
+    for (; (k = find_any_of3(src_, k, e, ':', '#', '#')) < e; ++k) {
+      if (src_[k] == ':' && (k + 1 == e || is_blank(src_[k + 1]))) {
+        key_end = k;
+        v = skip_blanks(k + 1, e);
+        break;
+      }
+      if (src_[k] == '#' && k > p && is_blank(src_[k - 1])) break;
+    }
+    const std::string_view key = src_.substr(key_begin, key_end - key_begin);
+    const std::size_t key_column = key_begin - line;
+    if (v >= e || src_[v] == '#') { // "script:" with its items below
+      if (v < e) segments_.push_back({v, eol, Piece::Comment, {}});
+      if (!key.empty() && shell_key(key)) shell_indent_ = indent;
+      return;
+    }
+    const bool shell = (!key.empty() && shell_key(key)) ||
+                       (key.empty() && item && shell_indent_ != npos && indent >= shell_indent_);
+    // Tags and anchors before the value.
+    while (v < e && (src_[v] == '!' || src_[v] == '&')) {
+      while (v < e && !is_blank(src_[v]))
+        ++v;
+      v = skip_blanks(v, e);
+    }
+    if (v >= e) return;
+    const char c = src_[v];
+    if (c == '|' || c == '>') {
+      std::size_t t = v + 1;
+      while (t < e && (src_[t] == '-' || src_[t] == '+' || (src_[t] >= '0' && src_[t] <= '9')))
+        ++t;
+      t = skip_blanks(t, e);
+      if (t == e || src_[t] == '#')
+        return block_scalar(eol, key.empty() ? indent : key_column, shell);
+    }
+    if (c == '"' || c == '\'') {
+      const EscapeStyle esc = c == '"' ? EscapeStyle::Backslash : EscapeStyle::Doubling;
+      const std::size_t q = quoted_end(v, esc, true);
+      if (q <= eol && !want_segments_) return;
+      Segment s{v, std::min(q, end_), Piece::Literal, quoted_literal(v, esc, key)};
+      if (q > eol) {
+        carry_ = s;
+        carry_end_ = s.end;
+        return;
+      }
+      segments_.push_back(std::move(s));
+      const std::size_t rest = skip_blanks(q, e);
+      if (rest < e && src_[rest] == '#') segments_.push_back({rest, eol, Piece::Comment, {}});
+      return;
+    }
+    if (!want_segments_) return;
+    if (c == '[' || c == '{') return flow_collection(v, e, eol, key);
+    if (shell) return segments_.push_back({v, eol, Piece::Shell, {}});
+    // A plain value, up to a " #" comment.
+    std::size_t comment = e;
+    for (std::size_t h = v + 1; h < e; ++h)
+      if (src_[h] == '#' && is_blank(src_[h - 1])) {
+        comment = h;
+        break;
+      }
+    Literal lit = plain_literal(v, key, EscapeStyle::None);
+    lit.value_end = comment;
+    segments_.push_back({v, comment, Piece::Literal, std::move(lit)});
+    if (comment < e) segments_.push_back({comment, eol, Piece::Comment, {}});
+  }
+
+  // A flow collection on one line ({"x": "https://...", y: z} or ['a', b]): each scalar in it is a
+  // value of its own, a quoted one with its quotes and escapes, a plain one ending at , ] } or
+  // ": ". The part of a collection that goes on to later lines is left to the plain-value rules.
+  void flow_collection(std::size_t v, std::size_t e, std::size_t eol, std::string_view key) {
+    for (std::size_t i = v + 1; i < e;) {
+      const char ch = src_[i];
+      if (is_blank(ch) || ch == ',' || ch == '[' || ch == '{' || ch == ']' || ch == '}' ||
+          ch == '\r') {
+        ++i;
+        continue;
+      }
+      if (ch == '#' && is_blank(src_[i - 1])) {
+        segments_.push_back({i, eol, Piece::Comment, {}});
+        return;
+      }
+      if (ch == '"' || ch == '\'') {
+        const EscapeStyle esc = ch == '"' ? EscapeStyle::Backslash : EscapeStyle::Doubling;
+        std::size_t q = quoted_end(i, esc, false);
+        if (q == npos || q > e) q = e;
+        segments_.push_back({i, q, Piece::Literal, quoted_literal(i, esc, key)});
+        i = std::max(q, i + 1);
+        continue;
+      }
+      std::size_t j = i;
+      while (j < e && src_[j] != ',' && src_[j] != ']' && src_[j] != '}' &&
+             !(src_[j] == ':' && (j + 1 == e || is_blank(src_[j + 1]))) &&
+             !(src_[j] == '#' && is_blank(src_[j - 1])))
+        ++j;
+      Literal lit = plain_literal(i, key, EscapeStyle::None);
+      lit.stops = ",]}";
+      lit.value_end = j;
+      segments_.push_back({i, j, Piece::Literal, std::move(lit)});
+      i = j < e && src_[j] == ':' ? j + 1 : std::max(j, i + 1);
+    }
+  }
+
+  // A block scalar announced on the line ending at `eol`: its lines are those after it that are
+  // blank or indented past `parent`.
+  void block_scalar(std::size_t eol, std::size_t parent, bool shell) {
+    const std::size_t first = std::min(eol + 1, end_);
+    std::size_t k = first, last_content = first;
+    while (k < end_) {
+      const std::size_t e = line_end_at(src_, k, end_);
+      const std::size_t in = skip_blanks(k, e) - k;
+      const bool blank = k + in >= e || (k + in + 1 == e && src_[k + in] == '\r');
+      if (!blank && in <= parent) break;
+      k = e + 1;
+      if (!blank) last_content = std::min(k, end_);
+    }
+    if (last_content <= first) return;
+    carry_ = {first, last_content, shell ? Piece::Shell : Piece::Prose, {}};
+    carry_end_ = last_content;
+  }
+
+  std::size_t shell_indent_ = npos; // a shell key's indentation, while its items follow
+};
+
+} // namespace
+
+std::unique_ptr<Lexer> make_yaml_lexer(std::string_view src, Language lang, std::size_t begin,
+                                       std::size_t end) {
+  return std::make_unique<YamlLexer>(src, lang, begin, end);
+}
+
+} // namespace pctlint::lexing
