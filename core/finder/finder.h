@@ -29,7 +29,7 @@ enum class UrlContext {
 };
 
 // Template placeholder styles; their table (what each looks like, where it applies, its name in
-// the configuration) is in core/finder/finder_text.cpp.
+// the configuration) is in core/finder/templates.cpp.
 enum class PlaceholderStyle : unsigned {
   Rfc6570 = 1u << 0,     // {var} {?q,r} {/path*}
   DollarBrace = 1u << 1, // ${expr}

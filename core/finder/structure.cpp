@@ -1,6 +1,7 @@
 #include "core/finder/structure.h"
 
-#include "core/finder/finder_text.h"
+#include "core/finder/escapes.h"
+#include "core/finder/templates.h"
 
 #include <algorithm>
 #include <memory>

@@ -1,7 +1,9 @@
-// Template syntax as one grammar (core/finder/finder_text.cpp's table) and how a URL's extent is given.
+// Template syntax as one grammar (core/finder/templates.cpp's table) and how a URL's extent is
+// given.
+#include "core/finder/escapes.h"
 #include "core/finder/finder.h"
-#include "core/finder/finder_text.h"
 #include "core/finder/language.h"
+#include "core/finder/templates.h"
 #include "rules/config.h"
 
 #include <doctest/doctest.h>
@@ -64,12 +66,14 @@ TEST_CASE("extent given by syntax, or guessed") {
 TEST_CASE("the default test paths without globs agree with the default globs") {
   const GlobList globs = Config::default_test_globs();
   for (const char* path :
-       {"tests/a.py", "src/test/Foo.java", "pkg/url_test.go", "test_url.py", "web/__tests__/x.js",
-        "a/b.spec.ts", "spec/x_spec.rb", "x/t/basic.t", "lib/urltest.py", "latest/x.py",
-        "contest.py", "docs/testing.md", "testing/x.md", "a/FooTest.java", "a/FooTests.kt",
-        "a/FooTest.php", "a/FooTests.cs", "a/b_test.cpp", "a/b_test.h", "a/x.test.jsx",
-        "a/x.tests.js", "fixtures", "a/fixtures/b.json", "e2e/run.sh", "a/testdata/x.txt",
-        "a/test-data/x", "specs/a.md", "a/unittests/b.cc", "Test.java", "a/spectest.py"}) {
+       {"tests/a.py",         "src/test/Foo.java", "pkg/url_test.go",   "test_url.py",
+        "web/__tests__/x.js", "a/b.spec.ts",       "spec/x_spec.rb",    "x/t/basic.t",
+        "lib/urltest.py",     "latest/x.py",       "contest.py",        "docs/testing.md",
+        "testing/x.md",       "a/FooTest.java",    "a/FooTests.kt",     "a/FooTest.php",
+        "a/FooTests.cs",      "a/b_test.cpp",      "a/b_test.h",        "a/x.test.jsx",
+        "a/x.tests.js",       "fixtures",          "a/fixtures/b.json", "e2e/run.sh",
+        "a/testdata/x.txt",   "a/test-data/x",     "specs/a.md",        "a/unittests/b.cc",
+        "Test.java",          "a/spectest.py"}) {
     CAPTURE(path);
     CHECK(is_default_test_path(path) == globs.matches(path));
   }

@@ -1,6 +1,7 @@
+#include "core/finder/escapes.h"
 #include "core/finder/finder.h"
-#include "core/finder/finder_text.h"
 #include "core/finder/language.h"
+#include "core/finder/templates.h"
 
 #include <doctest/doctest.h>
 #include <random>

@@ -1,0 +1,209 @@
+// Literals decoded by their language's escape rules, each byte mapped back to its source offset.
+#include "core/finder/escapes.h"
+
+#include "core/codec/percent.h"
+#include "core/codec/utf8.h"
+#include "core/scan.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+
+namespace pctlint {
+
+namespace {
+
+int hex_run(std::string_view s, std::size_t pos, std::size_t digits, char32_t& value) {
+  value = 0;
+  std::size_t k = 0;
+  for (; k < digits && pos + k < s.size(); ++k) {
+    const int h = hex_value(s[pos + k]);
+    if (h < 0) break;
+    value = value * 16 + static_cast<char32_t>(h);
+  }
+  return static_cast<int>(k);
+}
+
+bool is_scalar(char32_t cp) {
+  return cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
+}
+
+struct Out {
+  DecodedText& d;
+  void put(char c, std::size_t origin) {
+    d.text.push_back(c);
+    d.offsets.push_back(origin);
+  }
+  void put_cp(char32_t cp, std::size_t origin) {
+    if (!is_scalar(cp)) d.lossy.push_back(origin);
+    std::string utf8;
+    append_utf8(utf8, is_scalar(cp) ? cp : 0xFFFD);
+    for (char c : utf8)
+      put(c, origin);
+  }
+};
+
+// Decodes the backslash escape at s[i] (s[i] == '\\'); returns the source length consumed.
+std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& out,
+                      bool code_point_hex, bool code_point_octal) {
+  if (i + 1 >= end) {
+    out.put('\\', i);
+    return 1;
+  }
+  const char c = s[i + 1];
+  char32_t v = 0;
+  switch (c) {
+  case 'n':
+    out.put('\n', i);
+    return 2;
+  case 't':
+    out.put('\t', i);
+    return 2;
+  case 'r':
+    out.put('\r', i);
+    return 2;
+  case 'b':
+    out.put('\b', i);
+    return 2;
+  case 'f':
+    out.put('\f', i);
+    return 2;
+  case 'v':
+    out.put('\v', i);
+    return 2;
+  case 'a':
+    out.put('\a', i);
+    return 2;
+  case '\n':
+    return 2; // line continuation
+  case 'x': {
+    const int n = hex_run(s.substr(0, end), i + 2, 2, v);
+    if (n == 0) break;
+    if (code_point_hex)
+      out.put_cp(v, i);
+    else
+      out.put(static_cast<char>(v), i);
+    return 2 + static_cast<std::size_t>(n);
+  }
+  case 'u': {
+    if (i + 2 < end && s[i + 2] == '{') {
+      const std::size_t close = s.substr(0, end).find('}', i + 3);
+      if (close != std::string_view::npos &&
+          hex_run(s, i + 3, close - i - 3, v) == int(close - i - 3)) {
+        out.put_cp(v, i);
+        return close - i + 1;
+      }
+      break;
+    }
+    if (hex_run(s.substr(0, end), i + 2, 4, v) != 4) break;
+    // A surrogate pair written as two escapes (JSON, JS, Java).
+    if (v >= 0xD800 && v <= 0xDBFF && i + 11 < end && s[i + 6] == '\\' && s[i + 7] == 'u') {
+      char32_t low = 0;
+      if (hex_run(s.substr(0, end), i + 8, 4, low) == 4 && low >= 0xDC00 && low <= 0xDFFF) {
+        out.put_cp(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00), i);
+        return 12;
+      }
+    }
+    out.put_cp(v, i);
+    return 6;
+  }
+  case 'U': {
+    if (hex_run(s.substr(0, end), i + 2, 8, v) != 8) break;
+    out.put_cp(v, i);
+    return 10;
+  }
+  default:
+    if (c >= '0' && c <= '7') { // octal: a byte, or a code point where the language says so
+      std::size_t k = 1;
+      unsigned value = 0;
+      while (k <= 3 && i + k < end && s[i + k] >= '0' && s[i + k] <= '7')
+        value = value * 8 + unsigned(s[i + k++] - '0');
+      if (code_point_octal)
+        out.put_cp(value, i); // at most \777: U+01FF in Python, U+00FF in JavaScript and Java
+      else
+        out.put(static_cast<char>(value & 0xFF), i);
+      return k;
+    }
+    break;
+  }
+  // \" \' \\ \/ \? \` \$ and unknown escapes: the character itself.
+  out.put(c, i);
+  return 2;
+}
+
+std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out) {
+  const std::size_t semi = s.substr(0, end).find(';', i + 1);
+  if (semi == std::string_view::npos || semi - i > 10) {
+    out.put('&', i);
+    return 1;
+  }
+  const std::string_view name = s.substr(i + 1, semi - i - 1);
+  char32_t v = 0;
+  if (name.size() > 1 && name[0] == '#') {
+    if (name[1] == 'x' || name[1] == 'X') {
+      if (hex_run(name, 2, name.size() - 2, v) != int(name.size() - 2) || name.size() == 2)
+        v = 0xFFFFFFFF;
+    } else {
+      for (char c : name.substr(1))
+        v = (c >= '0' && c <= '9' && v < 0x110000) ? v * 10 + char32_t(c - '0') : 0xFFFFFFFF;
+    }
+  } else if (name == "amp")
+    v = '&';
+  else if (name == "lt")
+    v = '<';
+  else if (name == "gt")
+    v = '>';
+  else if (name == "quot")
+    v = '"';
+  else if (name == "apos")
+    v = '\'';
+  else if (name == "nbsp")
+    v = 0xA0;
+  else
+    v = 0xFFFFFFFF;
+  if (v == 0xFFFFFFFF) {
+    out.put('&', i);
+    return 1;
+  }
+  out.put_cp(v, i);
+  return semi - i + 1;
+}
+
+} // namespace
+
+DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t end,
+                           EscapeStyle style, char quote, bool code_point_hex,
+                           bool code_point_octal) {
+  DecodedText d;
+  d.text.reserve(end - begin);
+  d.offsets.reserve(end - begin + 1);
+  Out out{d};
+  for (std::size_t i = begin; i < end;) {
+    const char c = s[i];
+    if (style == EscapeStyle::Backslash && c == '\\') {
+      i += backslash(s, i, end, out, code_point_hex, code_point_octal);
+    } else if (style == EscapeStyle::SingleQuoted && c == '\\' && i + 1 < end &&
+               (s[i + 1] == '\\' || s[i + 1] == quote)) {
+      out.put(s[i + 1], i);
+      i += 2;
+    } else if (style == EscapeStyle::Doubling && c == quote && i + 1 < end && s[i + 1] == quote) {
+      out.put(quote, i);
+      i += 2;
+    } else if (style == EscapeStyle::Entities && c == '&') {
+      i += entity(s, i, end, out);
+    } else if (style == EscapeStyle::MarkdownBackslash && c == '\\' && i + 1 < end &&
+               static_cast<unsigned char>(s[i + 1]) < 0x80 &&
+               std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
+      out.put(s[i + 1], i);
+      i += 2;
+    } else {
+      out.put(c, i);
+      ++i;
+    }
+  }
+  d.offsets.push_back(end);
+  return d;
+}
+
+} // namespace pctlint

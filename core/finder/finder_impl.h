@@ -1,0 +1,213 @@
+// The finder's inside, internal to core/finder: the Finder class that walks a file's URL
+// candidates, and the searches it shares between its contexts. Each context is a file:
+// finder.cpp (candidates, the walk, what is handed out), finder_prose.cpp (prose and comments:
+// markup that gives an extent, else running text), finder_literal.cpp (string literals, config
+// values, attribute values: the whole literal when it holds one URL, joined literals),
+// finder_shell.cpp (a shell word), literal_roles.cpp (what code does with a literal: a regular
+// expression, a format string, a key's value).
+#pragma once
+
+#include "core/ascii.h"
+#include "core/codec/charset.h"
+#include "core/finder/escapes.h"
+#include "core/finder/finder.h"
+#include "core/finder/lexer.h"
+#include "core/finder/templates.h"
+#include "core/scan.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pctlint::finding {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+using ascii::iends_with;
+using ascii::iequals;
+using ascii::is_blank;
+using ascii::is_ident;
+constexpr auto ascii_lower = ascii::lower;
+
+// The text a URL is read from: a view of the source, or a literal's decoded text.
+struct Piece {
+  std::string_view text;
+  const std::vector<std::size_t>* offsets = nullptr; // decoded: the source offset of text[i]
+  std::size_t base = 0;                              // a view: text[i] == source[base + i]
+
+  std::size_t source(std::size_t i) const { return offsets ? (*offsets)[i] : base + i; }
+  std::size_t index_of(std::size_t source_offset) const {
+    if (!offsets) return source_offset - base;
+    return static_cast<std::size_t>(
+        std::lower_bound(offsets->begin(), offsets->end() - 1, source_offset) - offsets->begin());
+  }
+};
+
+// --- prose (finder_prose.cpp) ----------------------------------------------------------------
+
+// In running text a URL ends at white space, quotes, and the characters that markup, templates
+// and other languages put around URLs far more often than inside them.
+bool is_prose_stop(unsigned char c);
+
+// Where a URL in running text ends: at a stop outside placeholders (which it runs through), less
+// trailing punctuation and unbalanced closers (GitHub's autolink rules). `k` is the URL's start,
+// `from` where its scheme ends.
+std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::size_t limit,
+                      unsigned active, bool& holes);
+
+// Whether `before` ends with an attribute's name that stands after a blank or a '<' (the
+// `href` of ' href="', the `rel` of '; rel="'): what makes ="..." an attribute, not a query value.
+bool attribute_name_before(std::string_view before);
+
+// The name attribute_name_before() found.
+std::string_view attribute_name_at_end(std::string_view before);
+
+// "</" and a letter: an HTML end tag, which no URL holds raw.
+bool is_end_tag_at(std::string_view t, std::size_t i);
+
+// --- literals (finder_literal.cpp) ------------------------------------------------------------
+
+// Words that make the text after a URL a sentence rather than the rest of the URL.
+bool sentence_word(std::string_view w);
+
+// What can only be the same URL going on after a blank in a literal that starts with it: a query
+// value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
+// ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are.
+bool continues_url(std::string_view url, const std::vector<std::string_view>& words);
+
+// Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
+// pctlint-disable-next-line PCT003 -- the examples are what the rule reports
+// ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
+// sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
+// `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
+bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bool strict = false);
+
+std::size_t trim_end(std::string_view t, std::size_t begin, std::size_t end);
+
+bool has_escapes(std::string_view content, EscapeStyle style, char quote);
+
+// --- what code does with a literal (literal_roles.cpp) ----------------------------------------
+
+// Regex-only syntax in a literal's (decoded) text: a backslash escape (a URL holds none),
+// character classes, groups, quantifiers, a leading anchor, a sed substitution. (A '$' at the end
+// is no sign: what a safe fix writes before it would change the verdict.)
+bool regex_syntax(std::string_view t);
+
+// Whether a callee takes a regular expression: Python's re.compile(), JavaScript's RegExp(), Go's
+// regexp.MustCompile(), Java's Pattern.compile() and String.matches(), Rust's Regex::new(), PHP's
+// preg_match(), C++'s std::regex...
+bool regex_callee(std::string_view callee);
+
+// Whether the literal opening at `open` is an argument of a call that takes a regular expression,
+// or follows a match operator, or is given to a command that takes one (sed, grep...). One pass
+// backwards over the line before it, through the calls that enclose it.
+bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t open,
+                       Language lang);
+
+// Whether a call's name is a printf-family function's: printf, sprintf, fmt.Sprintf, String.format,
+// log.Printf, t.Errorf and the like take a format string as their first argument.
+bool format_callee(std::string_view callee);
+
+// Whether the literal opening at `open` is a format string: the first argument of a printf-family
+// call, a Go template's or shell's `printf "..."`, or (after it) Python's or Ruby's % operator, or
+// Java's and Kotlin's "...".formatted( / .format(. There printf conversions win over escapes:
+// "%02d" is a number, not the escape %02.
+bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
+                       std::size_t after_close, std::size_t line_end, Language lang);
+
+// The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
+std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open);
+
+bool regex_key(std::string_view key);
+
+// --- one file ---------------------------------------------------------------------------------
+
+class Finder {
+public:
+  Finder(std::string_view src, Language lang, const FinderOptions& options,
+         const std::function<void(const FoundUrl&)>& each)
+      : src_(src), lang_(lang), options_(options), each_(each) {}
+
+  void run();
+
+private:
+  // Whether the ':' at `colon` ends a URL's scheme (or "mailto"); sets start_, slashes_ and
+  // scheme_end_ (the length of "scheme:").
+  bool candidate(std::size_t colon, std::size_t resume);
+  // Line bounds ('\n' and '\r' end lines), for candidates in increasing order: each byte is
+  // searched once however many candidates a line holds.
+  std::size_t line_start(std::size_t i);
+  std::size_t line_end(std::size_t i);
+  // Found once per line, however many URLs it holds.
+  unsigned line_styles();
+  // Fills url_ from text[k, e) of `piece`.
+  void emit(const Piece& piece, std::size_t k, std::size_t e, UrlContext context, bool exact,
+            bool holes, unsigned active);
+  bool long_enough(std::size_t length) const;
+
+  // --- prose (finder_prose.cpp) -------------------------------------------------------------
+
+  // A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
+  // gives an extent: markup around a URL is a thing of prose and comments.
+  bool in_prose(bool text);
+  static std::size_t css_url_end(std::string_view t, std::size_t k);
+  // The URL's end where markup around it gives its extent exactly, or npos.
+  // Markup that opens before `not_before` (inside the URL found last: its closing quote) opens
+  // nothing: a fix inside that URL must not change what follows it.
+  static std::size_t structural_end(std::string_view t, std::size_t k, UrlContext& context,
+                                    std::size_t not_before);
+
+  // --- a shell word (finder_shell.cpp) -------------------------------------------------------
+
+  bool in_shell_word(Language lang);
+
+  // --- literals (finder_literal.cpp) --------------------------------------------------------
+
+  // The literal's content on the current line, decoded once however many URLs it holds.
+  struct LiteralLine {
+    std::size_t open = npos, line = npos;
+    std::size_t from = 0, close = 0; // [from, close) in the source
+    bool closes = false;             // the literal ends on this line, at `close`
+    bool decoded = false;
+    DecodedText text;
+  };
+  const LiteralLine& literal_line(const Literal& lit, Language lang);
+  Piece piece_of(const LiteralLine& ll) const;
+  bool is_regex(const Literal& lit, const Piece& piece, Language lang);
+  bool in_literal(const Literal& lit, Language lang);
+  // After the literal's close: white space, then the language's concatenation operator (or none,
+  // where literals join side by side) and another literal of the same quote: joined_ gets the URL
+  // from `k` on, through every literal joined so. False when nothing joins.
+  bool join(const Literal& lit, const LiteralLine& ll, const Piece& piece, std::size_t k);
+  // The opening quote of a literal joined to the one ending before `after`, or npos.
+  std::size_t next_joined_literal(std::size_t after, char quote, const LanguageSpec& spec) const;
+  // Whether code continues the literal after its close ("..." + rest): its URL may go on there.
+  bool operator_follows(const Literal& lit, const LiteralLine& ll) const;
+
+  std::string_view src_;
+  Language lang_;
+  std::size_t resume_ = 0; // the end of the last URL found: candidates before it lie inside it
+  const FinderOptions& options_;
+  const std::function<void(const FoundUrl&)>& each_;
+  std::unique_ptr<Lexer> lexer_;
+  // The candidate.
+  std::size_t start_ = 0, scheme_end_ = 0;
+  bool slashes_ = false;
+  // Its line.
+  std::size_t line_start_ = 0, line_end_ = 0;
+  std::size_t scanned_ = 0, known_start_ = 0, end_from_ = 1, end_ = 0;
+  // Reused buffers: one FoundUrl for all, so a plain URL costs no allocation.
+  FoundUrl url_;
+  LiteralLine line_;
+  DecodedText word_, joined_;
+  std::size_t regex_open_ = npos;
+  bool regex_value_ = false;
+  LineCommands commands_;
+  std::size_t commands_line_ = npos;
+};
+
+} // namespace pctlint::finding

@@ -1,0 +1,341 @@
+// URLs in literals: string literals, configuration values and markup attribute values. A literal
+// that holds one URL is that URL whole (raw blanks and all), joined with the literals
+// concatenated to it; a URL among other words ends as in running text; markup quoted inside a
+// literal may give the extent.
+#include "core/finder/finder_impl.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+
+namespace pctlint::finding {
+
+// Words that make the text after a URL a sentence rather than the rest of the URL.
+bool sentence_word(std::string_view w) {
+  static constexpr std::string_view kWords[] = {
+      "a",       "an",   "the",  "is",       "are",     "was",    "were",  "be",    "been",
+      "not",     "no",   "to",   "for",      "of",      "and",    "or",    "in",    "on",
+      "at",      "with", "from", "by",       "as",      "if",     "then",  "than",  "see",
+      "use",     "via",  "into", "returned", "returns", "failed", "fails", "error", "should",
+      "must",    "will", "can",  "could",    "would",   "does",   "did",   "has",   "have",
+      "had",     "this", "that", "it",       "its",     "which",  "when",  "where", "instead",
+      "because", "but",  "so",   "we",       "you",     "they",   "i",     "may",   "might"};
+  for (std::string_view word : kWords)
+    if (iequals(w, word)) return true;
+  return false;
+}
+
+// What can only be the same URL going on after a blank in a literal that starts with it: a query
+// value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
+// ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are.
+bool continues_url(std::string_view url, const std::vector<std::string_view>& words) {
+  for (std::string_view w : words)
+    if (w.find("://") != npos || w.find_first_of("\"'<>{}|\\`") != npos) return false;
+  const std::size_t authority = url.find("//");
+  if (authority == npos) return false;
+  const std::size_t path = url.find_first_of("/?#", authority + 2);
+  if (path == npos) return false;
+  const auto name_char = [](char c) { return is_ident(c) || c == '-' || c == '.'; };
+  // "?name =value": the query's name, a blank, then '=' and a value.
+  const std::string_view first = words.front();
+  if (words.size() == 1 && first.size() > 1 && first[0] == '=' && name_char(url.back()) &&
+      url.find_first_of("?&", path) != npos && url.find_last_of("?&") > url.find_last_of('/'))
+    return true;
+  // "/King of turtles/videos": a path that does not end at the blank, plain words, and a last
+  // word that goes on as path segments.
+  if (url[path] != '/' || url.back() == '/' || url.find_first_of("?#", path) != npos) return false;
+  for (std::size_t k = 0; k + 1 < words.size(); ++k)
+    for (char c : words[k])
+      if (!name_char(c) || c == '.') return false;
+  const std::string_view last = words.back();
+  const std::size_t slash = last.find('/');
+  return slash != npos && slash > 0 && last.back() != '.' &&
+         std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
+}
+
+// Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
+// pctlint-disable-next-line PCT003 -- the examples are what the rule reports
+// ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
+// sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
+// `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
+bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bool strict) {
+  std::string masked; // placeholders read as word characters, whatever they hold
+  if (!holes.empty()) {
+    masked.assign(value);
+    for (const Span& h : holes)
+      if (h.end <= masked.size()) std::fill(masked.begin() + h.begin, masked.begin() + h.end, 'x');
+    value = masked;
+  }
+  // A closing tag right after the URL ("https://x/a</comment>", Symfony Console's markup) or an
+  // attribute after a blank (' rel="preconnect"') is markup around URLs, never part of one: read
+  // as such, whatever a fix inside the attribute does to its blanks.
+  if (value.find("</") != npos) return false;
+  // The end of an attribute whose start is in another literal ('https://x/" />'): markup.
+  for (std::size_t q = value.find_first_of("\"'"); q != npos;
+       q = value.find_first_of("\"'", q + 1)) {
+    std::size_t k = q + 1;
+    while (k < value.size() && is_blank(value[k]))
+      ++k;
+    if (k < value.size() && (value[k] == '>' || value.compare(k, 2, "/>") == 0)) return false;
+  }
+  for (std::size_t q = value.find('='); q != npos; q = value.find('=', q + 1))
+    if (q + 1 < value.size() && (value[q + 1] == '"' || value[q + 1] == '\'') &&
+        attribute_name_before(value.substr(0, q)))
+      return false;
+  const std::size_t blank = find_any_of3(value, 0, value.size(), ' ', '\t', ' ');
+  if (blank == value.size()) return true;
+  const std::string_view url = value.substr(0, blank);
+  std::vector<std::string_view> words;
+  for (std::size_t i = blank; i < value.size();) {
+    while (i < value.size() && is_blank(value[i]))
+      ++i;
+    std::size_t j = i;
+    while (j < value.size() && !is_blank(value[j]))
+      ++j;
+    if (j > i) words.push_back(value.substr(i, j - i));
+    i = j;
+  }
+  if (words.empty() || words.size() > 3) return false;
+  if (continues_url(url, words)) return true;
+  for (std::string_view w : words)
+    if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
+      return false;                    // another URL, a sentence, an option, markup or code
+  if (url.back() == ':') return false; // "key: value", a header
+  // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
+  // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
+  const auto balance = [](std::string_view s) {
+    return std::count(s.begin(), s.end(), '(') - std::count(s.begin(), s.end(), ')');
+  };
+  if (balance(url) > 0 && balance(value) == 0) return true;
+  const std::string_view last = words.back();
+  constexpr std::string_view kMarks = "/.?=&%#@";
+  if (last.find_first_of(kMarks) != npos && last.find_first_of(kMarks) + 1 < last.size() &&
+      kMarks.find(last.back()) == npos && !std::strchr(".,:;!?", last.back()))
+    return true;
+  if (strict) return false;
+  bool at_sign = false;
+  for (std::string_view w : words) {
+    if (w[0] == '(' || std::strchr(".,:;!?)", w.back())) return false; // an aside, punctuation
+    if (w.size() > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z') return false;
+    at_sign = at_sign || w.find('@') != npos;
+  }
+  // After a bare authority ("https://host rest") or a path that ended with '/', the blank ended
+  // the URL, unless what follows completes a userinfo ("user:pass pass@host").
+  const std::size_t authority = url.find("//");
+  const bool has_path = authority != npos && url.find_first_of("/?#", authority + 2) != npos;
+  if (!at_sign && (!has_path || url.back() == '/')) return false;
+  // A word after a fragment is not more of it ("path+file:///x#2.46.4 bin-target-0").
+  return url.find('#') == npos;
+}
+
+const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lang) {
+  LiteralLine& ll = line_;
+  if (ll.open == lit.open && ll.line == line_start_ && start_ < ll.close) return ll;
+  ll.open = lit.open;
+  ll.line = line_start_;
+  ll.from = std::max(lit.content_begin, line_start_);
+  ll.close = literal_close(src_, lit, start_, line_end_);
+  ll.closes = ll.close < line_end_ || (lit.value_end != npos && ll.close == lit.value_end) ||
+              (lit.close.empty() && !lit.spans_lines);
+  const std::string_view content = src_.substr(ll.from, ll.close - ll.from);
+  ll.decoded = has_escapes(content, lit.escapes, lit.quote);
+  if (ll.decoded)
+    ll.text = decode_literal(src_, ll.from, ll.close, lit.escapes, lit.quote,
+                             spec_of(lang).code_point_hex, spec_of(lang).code_point_octal);
+  return ll;
+}
+
+Piece Finder::piece_of(const LiteralLine& ll) const {
+  if (ll.decoded) return {ll.text.text, &ll.text.offsets, 0};
+  return {src_.substr(ll.from, ll.close - ll.from), nullptr, ll.from};
+}
+
+bool Finder::is_regex(const Literal& lit, const Piece& piece, Language lang) {
+  if (lit.regex) return true;
+  if (regex_open_ == lit.open) return regex_value_;
+  regex_open_ = lit.open;
+  const std::size_t open_line = lit.open >= line_start_ ? line_start_ : line_start(lit.open);
+  regex_value_ = regex_call_before(src_, open_line, lit.open, lang) || regex_syntax(piece.text) ||
+                 (spec_of(lang).config && regex_key(key_before(src_, open_line, lit.open)));
+  return regex_value_;
+}
+
+bool Finder::in_literal(const Literal& lit, Language lang) {
+  // In the literal's opening delimiter (R"s://(...)"), not its content.
+  if (start_ < std::max(lit.content_begin, line_start_)) return false;
+  const LiteralLine& ll = literal_line(lit, lang);
+  Piece piece = piece_of(ll);
+  if (is_regex(lit, piece, lang)) return false;
+  const std::size_t k = piece.index_of(start_);
+  const std::size_t value_end = trim_end(piece.text, k, piece.text.size());
+  const LanguageSpec& spec = spec_of(lang);
+  bool formatted =
+      !lit.attribute && ll.closes && lit.content_begin >= line_start_ &&
+      formatted_literal(src_, line_start_, lit.open, ll.close + lit.close.size(), line_end_, lang);
+  // A string quoted inside a value (printf "http://host:%s/" in a Helm template in YAML).
+  // Also a Go template's printf `...` inside an attribute (href="{{ printf `https://x/v%s` .
+  // }}").
+  if (!formatted && start_ > line_start_ &&
+      (((src_[start_ - 1] == '"' || src_[start_ - 1] == '\'') && !lit.attribute) ||
+       src_[start_ - 1] == '`')) {
+    const std::size_t inner_close = src_.substr(0, line_end_).find(src_[start_ - 1], start_);
+    formatted = inner_close < line_end_ &&
+                formatted_literal(src_, line_start_, start_ - 1, inner_close + 1, line_end_, lang);
+  }
+  const unsigned active =
+      active_placeholder_styles(options_.placeholders, spec.printf && !lit.attribute && !lit.config,
+                                line_styles(), formatted);
+  // Only a literal that starts with the URL on this line, and ends on it, can be the URL whole.
+  bool at_value_start = lit.content_begin >= line_start_;
+  for (std::size_t i = 0; i < k && at_value_start; ++i)
+    at_value_start = is_blank(piece.text[i]);
+  at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial;
+  const UrlContext context = lit.attribute ? UrlContext::Attribute
+                             : lit.config  ? UrlContext::ConfigValue
+                                           : UrlContext::StringLiteral;
+  std::string_view value = piece.text.substr(k, value_end - k);
+  std::size_t e = value_end;
+  bool exact = false, holes = false;
+  // Literals joined to this one by concatenation continue the URL.
+  if (ll.closes && !lit.close.empty() && !lit.spans_lines && value_end == piece.text.size() &&
+      join(lit, ll, piece, k)) {
+    piece = {joined_.text, &joined_.offsets, 0};
+    value = joined_.text;
+    e = trim_end(joined_.text, 0, joined_.text.size());
+    value = value.substr(0, e);
+    if (at_value_start) {
+      const auto found = find_placeholders(value, active, scheme_end_);
+      holes = !found.empty();
+      exact = reads_as_one_url(value, found);
+    }
+    if (!exact) e = prose_end(piece.text, 0, scheme_end_, e, active, holes);
+    if (e < 1 || !long_enough(e)) return false;
+    emit(piece, 0, e, context, exact, holes, active);
+    return true;
+  }
+  if (at_value_start) {
+    const auto found = find_placeholders(value, active, scheme_end_);
+    holes = !found.empty();
+    // An href's value is a URL by definition, blanks and all.
+    exact = lit.url_attribute || reads_as_one_url(value, found);
+  }
+  UrlContext in_context = context;
+  if (!exact) { // markup inside the literal ("<a href=\"...\">") may give the extent
+    UrlContext markup = UrlContext::Prose;
+    const std::size_t previous_end =
+        resume_ > piece.source(0) ? piece.index_of(std::min(resume_, piece.source(value_end))) : 0;
+    const std::size_t s = structural_end(piece.text.substr(0, value_end), k, markup, previous_end);
+    if (s != npos) {
+      e = s;
+      exact = holes = true;
+      // An attribute in HTML text goes over the wire as written; a reST or Markdown link in a
+      // docstring is documentation, read as prose (PCT004's policy).
+      in_context = markup == UrlContext::Attribute ? markup : UrlContext::Prose;
+    }
+  }
+  if (!exact) e = prose_end(piece.text, k, k + scheme_end_, value_end, active, holes);
+  if (e < k || !long_enough(e - k)) return false;
+  if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
+  if (e == value_end && ll.closes && !lit.close.empty()) url_.open_end = operator_follows(lit, ll);
+  // In a raw string a backslash keeps the quote after it from closing the literal: a fix that
+  // encoded it would close the literal early. Such a URL's fixes are not certain.
+  if (lit.escaped_quotes && piece.text.substr(k, e - k).find('\\') != npos) exact = false;
+  emit(piece, k, e, in_context, exact, holes, active);
+  return true;
+}
+
+// After the literal's close: white space, then the language's concatenation operator (or none,
+// where literals join side by side) and another literal of the same quote: joined_ gets the URL
+// from `k` on, through every literal joined so. False when nothing joins.
+bool Finder::join(const Literal& lit, const LiteralLine& ll, const Piece& piece, std::size_t k) {
+  const LanguageSpec& spec = spec_of(lang_);
+  if (spec.concatenation.empty() && !spec.adjacent_literals) return false;
+  if (lit.quote != '"' && lit.quote != '\'') return false;
+  joined_.text.assign(piece.text.substr(k));
+  joined_.offsets.clear();
+  for (std::size_t i = k; i <= piece.text.size(); ++i)
+    joined_.offsets.push_back(piece.source(i));
+  joined_.offsets.pop_back();
+  std::size_t after = ll.close + lit.close.size();
+  std::size_t previous_close = ll.close;
+  url_.join_source_ends.clear();
+  bool any = false;
+  for (int pieces = 0; pieces < 16; ++pieces) {
+    const std::size_t next = next_joined_literal(after, lit.quote, spec);
+    if (next == npos) break;
+    Literal more = lit;
+    more.open = next;
+    more.content_begin = next + 1;
+    const std::size_t eol = find_any_of3(src_, next, src_.size(), '\n', '\r', '\n');
+    const std::size_t close = literal_close(src_, more, next + 1, eol);
+    if (close >= eol) break;
+    url_.joins.push_back(joined_.text.size());
+    url_.join_source_ends.push_back(previous_close);
+    previous_close = close;
+    if (has_escapes(src_.substr(next + 1, close - next - 1), lit.escapes, lit.quote)) {
+      const DecodedText d = decode_literal(src_, next + 1, close, lit.escapes, lit.quote,
+                                           spec.code_point_hex, spec.code_point_octal);
+      joined_.text += d.text;
+      joined_.offsets.insert(joined_.offsets.end(), d.offsets.begin(), d.offsets.end() - 1);
+    } else {
+      joined_.text.append(src_.substr(next + 1, close - next - 1));
+      for (std::size_t i = next + 1; i < close; ++i)
+        joined_.offsets.push_back(i);
+    }
+    any = true;
+    after = close + 1;
+  }
+  joined_.offsets.push_back(after - 1 + (any ? 0 : 1));
+  if (!any) {
+    url_.joins.clear();
+    url_.join_source_ends.clear();
+    return false;
+  }
+  // The end offset of the last piece is its close.
+  joined_.offsets.back() = after - 1;
+  return true;
+}
+
+// The opening quote of a literal joined to the one ending before `after`, or npos.
+std::size_t Finder::next_joined_literal(std::size_t after, char quote,
+                                        const LanguageSpec& spec) const {
+  std::size_t i = after;
+  const std::size_t limit = std::min(src_.size(), after + 400);
+  auto skip_space = [&] {
+    while (i < limit &&
+           (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r' ||
+            (src_[i] == '\\' && i + 1 < limit && (src_[i + 1] == '\n' || src_[i + 1] == '\r'))))
+      ++i;
+  };
+  skip_space();
+  bool op = false;
+  if (!spec.concatenation.empty() &&
+      src_.compare(i, spec.concatenation.size(), spec.concatenation) == 0) {
+    i += spec.concatenation.size();
+    if (i < limit && (src_[i] == '=' || src_[i] == spec.concatenation[0])) return npos;
+    op = true;
+    skip_space();
+  }
+  if (!op && !spec.adjacent_literals) return npos;
+  if (i >= limit || src_[i] != quote) return npos;
+  if (i + 2 < src_.size() && src_[i + 1] == quote && src_[i + 2] == quote) return npos;
+  // A literal that starts a URL of its own is not the rest of this one.
+  std::size_t k = i + 1;
+  while (k < limit && charsets::scheme.contains(src_[k]))
+    ++k;
+  if (k > i + 1 && src_.compare(k, 3, "://") == 0) return npos;
+  return i;
+}
+
+// Whether code continues the literal after its close ("..." + rest): its URL may go on there.
+bool Finder::operator_follows(const Literal& lit, const LiteralLine& ll) const {
+  const LanguageSpec& spec = spec_of(lang_);
+  if (spec.concatenation.empty()) return false;
+  std::size_t i = ll.close + lit.close.size();
+  while (i < src_.size() && (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r'))
+    ++i;
+  return src_.compare(i, spec.concatenation.size(), spec.concatenation) == 0;
+}
+
+} // namespace pctlint::finding

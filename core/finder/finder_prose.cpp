@@ -1,0 +1,302 @@
+// URLs in prose and comments: where markup around a URL gives its extent (a Markdown link
+// destination, an autolink, a reST target, a reference definition, an attribute of HTML in
+// Markdown, CSS's url()), else where running text ends it, as GitHub's autolinks do.
+#include "core/finder/finder_impl.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+
+namespace pctlint::finding {
+
+namespace {
+
+// The prose stops together with the bytes that can start a placeholder of the active styles.
+const ByteClass& prose_stops(unsigned active) {
+  static LazyByteClasses<kPlaceholderStartSets> classes;
+  return classes.get(placeholder_start_bits(active), [active](std::size_t) {
+    std::array<bool, 256> members{};
+    const ByteClass& starts = placeholder_starts(active);
+    for (unsigned c = 0; c < 256; ++c)
+      members[c] = is_prose_stop(static_cast<unsigned char>(c)) ||
+                   starts.contains(static_cast<unsigned char>(c));
+    return members;
+  });
+}
+
+// The first numeric character reference in t[from, end) ("&#34;", "&#x3E;", or escaped once more,
+// "&amp;#34;"), or `end`: the character it stands for (a quote, a '>') is markup after the URL,
+// written escaped, as in HTML quoted in Markdown; no URL holds one raw.
+std::size_t numeric_reference_start(std::string_view t, std::size_t from, std::size_t end) {
+  const std::string_view scope = t.substr(0, end); // never past the URL: one line may hold 30,000
+  for (std::size_t i = scope.find('&', from); i < end; i = scope.find('&', i + 1)) {
+    std::size_t j = i + 1;
+    if (t.compare(j, 4, "amp;") == 0) j += 4;
+    if (j >= t.size() || t[j] != '#') continue;
+    ++j;
+    const bool hex = j < t.size() && (t[j] == 'x' || t[j] == 'X');
+    if (hex) ++j;
+    const std::size_t digits = j;
+    while (j < t.size() && (hex ? std::isxdigit(static_cast<unsigned char>(t[j]))
+                                : std::isdigit(static_cast<unsigned char>(t[j]))))
+      ++j;
+    if (j > digits && j < t.size() && t[j] == ';') return i;
+  }
+  return end;
+}
+
+} // namespace
+
+// In running text a URL ends at white space, quotes, and the characters that markup, templates
+// and other languages put around URLs far more often than inside them.
+bool is_prose_stop(unsigned char c) {
+  return c <= ' ' || c == 0x7F || std::strchr("\"'`<>[]{}|^\\", c) != nullptr;
+}
+
+// Where a URL in running text ends: at a stop outside placeholders (which it runs through), less
+// trailing punctuation and unbalanced closers (GitHub's autolink rules). `k` is the URL's start,
+// `from` where its scheme ends.
+std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::size_t limit,
+                      unsigned active, bool& holes) {
+  const ByteClass& stops = prose_stops(active);
+  const ByteClass& starts = placeholder_starts(active);
+  std::size_t e = std::min(from, limit), after_hole = k;
+  // An IP-literal host right after "//": its brackets are the URL's ("http://[::1]:8080/").
+  if (t.substr(e, 3) == "//[") {
+    std::size_t close = e + 3;
+    while (close < limit &&
+           (charsets::hexdig.contains(t[close]) || t[close] == ':' || t[close] == '.' ||
+            t[close] == '%' || charsets::alnum.contains(t[close])))
+      ++close;
+    if (close < limit && t[close] == ']') e = after_hole = close + 1;
+  }
+  const std::string_view bounded = t.substr(0, limit);
+  for (;;) {
+    const std::size_t i = stops.find(bounded, e);
+    if (i >= limit) {
+      e = limit;
+      break;
+    }
+    const auto c = static_cast<unsigned char>(t[i]);
+    if (starts.contains(c)) {
+      const std::size_t hole_end = placeholder_end(bounded, i, active);
+      if (hole_end != npos) {
+        holes = true;
+        e = after_hole = hole_end;
+        continue;
+      }
+    }
+    if (is_prose_stop(c)) {
+      e = i;
+      break;
+    }
+    e = i + 1;
+  }
+  e = numeric_reference_start(t, from, e);
+  after_hole = std::min(after_hole, e);
+  while (e > after_hole) {
+    const char last = t[e - 1];
+    if (std::string_view(".,;:!?*_~").find(last) != npos) {
+      --e;
+      continue;
+    }
+    if (last == ')') {
+      const std::string_view url = t.substr(k, e - k);
+      // Escaped parentheses count too, so encoding one does not move the end.
+      auto occurrences = [&](char c, char escaped_low) {
+        std::size_t n = static_cast<std::size_t>(std::count(url.begin(), url.end(), c));
+        for (std::size_t at = 0; (at = url.find("%2", at)) != npos; ++at)
+          if (at + 2 < url.size() && ascii_lower(url[at + 2]) == escaped_low) ++n;
+        return n;
+      };
+      if (occurrences('(', '8') < occurrences(')', '9')) {
+        --e;
+        continue;
+      }
+    }
+    break;
+  }
+  return e;
+}
+
+// Whether `before` ends with an attribute's name that stands after a blank or a '<' (the
+// `href` of ' href="', the `rel` of '; rel="'): what makes ="..." an attribute, not a query value.
+bool attribute_name_before(std::string_view before) {
+  std::size_t b = before.size();
+  while (b > 0 && (is_ident(before[b - 1]) || before[b - 1] == '-' || before[b - 1] == ':'))
+    --b;
+  return b < before.size() && (b == 0 || is_blank(before[b - 1]) || before[b - 1] == '<');
+}
+
+// "</" and a letter: an HTML end tag, which no URL holds raw.
+bool is_end_tag_at(std::string_view t, std::size_t i) {
+  return i + 2 < t.size() && t[i] == '<' && t[i + 1] == '/' &&
+         std::isalpha(static_cast<unsigned char>(t[i + 2]));
+}
+
+// The name attribute_name_before() found.
+std::string_view attribute_name_at_end(std::string_view before) {
+  std::size_t b = before.size();
+  while (b > 0 && (is_ident(before[b - 1]) || before[b - 1] == '-' || before[b - 1] == ':'))
+    --b;
+  return before.substr(b);
+}
+
+// A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
+// gives an extent: markup around a URL is a thing of prose and comments.
+bool Finder::in_prose(bool text) {
+  Piece piece{src_.substr(line_start_, line_end_ - line_start_), nullptr, line_start_};
+  std::size_t k = start_ - line_start_;
+  // A URL written bare in code ends where a string literal begins: what is in the literal is
+  // read as the literal's (a placeholder's braces around a quote would otherwise join them, and
+  // a fix inside the literal would change what the code around it reads as).
+  if (!text)
+    piece.text =
+        piece.text.substr(0, std::min(piece.text.find_first_of("\"'`", k), piece.text.size()));
+  bool holes = false;
+  UrlContext context = UrlContext::Prose;
+  const std::size_t not_before = resume_ > line_start_ ? resume_ - line_start_ : 0;
+  std::size_t e =
+      text ? structural_end(piece.text, k, context, not_before) : css_url_end(piece.text, k);
+  const bool exact = e != npos;
+  // printf templates are common in docs; in an attribute they are not.
+  unsigned active =
+      active_placeholder_styles(options_.placeholders, context == UrlContext::Prose, line_styles());
+  const char quote = k > 0 ? piece.text[k - 1] : '\0';
+  bool quoted_whole = false;
+  if (!exact && text && (quote == '"' || quote == '\'')) {
+    // A quoted literal in a code block or code span: one URL, blanks and all, when it reads so.
+    const std::size_t close = piece.text.find(quote, k);
+    // printf "http://host:%s/" in a Go template (Helm values) is a format string.
+    if (close != npos &&
+        formatted_literal(src_, line_start_, start_ - 1, line_start_ + close + 1, line_end_, lang_))
+      active = active_placeholder_styles(options_.placeholders, true, line_styles(), true);
+    if (close != npos) {
+      const std::string_view quoted = piece.text.substr(k, close - k);
+      const auto found = find_placeholders(quoted, active, scheme_end_);
+      if (quoted.find_first_of(" \t") != npos && !is_blank(quoted.back()) &&
+          reads_as_one_url(quoted, found, true)) {
+        e = close;
+        holes = !found.empty();
+        quoted_whole = true; // the quotes give the extent
+      }
+    }
+  }
+  if (exact) {
+    holes = true;
+    // An attribute's value (HTML in Markdown) is read with its entities decoded.
+    if (context == UrlContext::Attribute && piece.text.substr(k, e - k).find('&') != npos) {
+      word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Entities, '"', true);
+      piece = {word_.text, &word_.offsets, 0};
+      k = 0;
+      e = word_.text.size();
+    }
+  } else if (e == npos) {
+    e = prose_end(piece.text, k, k + scheme_end_, piece.text.size(), active, holes);
+  }
+  // Markdown's backslash escapes ("?style=flat\&labelColor=...") hold in a link destination and
+  // in running text (not in an <autolink>): the URL is what they stand for.
+  if (spec_of(lang_).syntax == Syntax::Markdown && context == UrlContext::Prose && e != npos &&
+      e > k && piece.text.substr(k, e - k).find('\\') != npos &&
+      !(k > 0 && piece.text[k - 1] == '<')) {
+    word_ =
+        decode_literal(src_, start_, line_start_ + e, EscapeStyle::MarkdownBackslash, '\0', true);
+    piece = {word_.text, &word_.offsets, 0};
+    k = 0;
+    e = word_.text.size();
+  }
+  if (e < k || !long_enough(e - k)) return false;
+  // ":\/\/" is "://" only where a literal's escapes are decoded.
+  if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
+  // A pattern written in running text (a sed script, a filter list) is not a URL.
+  const std::string_view url = piece.text.substr(k, e - k);
+  if (!exact && (url.find(".*") != npos || url.find(".+") != npos)) return false;
+  // Markup is given its extent only where the file is markup (HTML text, raw HTML in Markdown);
+  // an attribute in plain text, a comment or another prose format is embedded markup, written
+  // about rather than parsed (an xsi:schemaLocation in an AsciiDoc listing, HTML in a PHP file
+  // read as text), and its extent is a guess.
+  const Syntax syntax = spec_of(lang_).syntax;
+  const bool given =
+      quoted_whole || (exact && (context != UrlContext::Attribute || syntax == Syntax::Markdown ||
+                                 syntax == Syntax::Markup));
+  emit(piece, k, e, context, given, holes, active);
+  return true;
+}
+
+std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
+  if (!iends_with(t.substr(0, k), "url(")) return npos;
+  for (std::size_t i = k; i < t.size(); ++i) {
+    if (t[i] == ')') return i;
+    if (std::strchr(" \t\"'(", t[i]) || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+  }
+  return npos;
+}
+
+// The URL's end where markup around it gives its extent exactly, or npos.
+// Markup that opens before `not_before` (inside the URL found last: its closing quote) opens
+// nothing: a fix inside that URL must not change what follows it.
+std::size_t Finder::structural_end(std::string_view t, std::size_t k, UrlContext& context,
+                                   std::size_t not_before) {
+  const std::string_view before = t.substr(0, k);
+  auto until = [&](char close, std::string_view forbidden) -> std::size_t {
+    for (std::size_t i = k; i < t.size(); ++i) {
+      if (t[i] == close) return i;
+      if (forbidden.find(t[i]) != npos || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+    }
+    return npos;
+  };
+  if (before.ends_with("](")) { // [text](destination "title")
+    int depth = 0;
+    for (std::size_t i = k; i < t.size(); ++i) {
+      const char c = t[i];
+      if (c == '(') ++depth;
+      if (c == ')' && depth-- == 0) return i;
+      if (is_blank(c)) {
+        std::size_t j = i;
+        while (j < t.size() && is_blank(t[j]))
+          ++j;
+        return j < t.size() && (t[j] == '"' || t[j] == '\'' || t[j] == '(') ? i : npos;
+      }
+      if (static_cast<unsigned char>(c) < 0x20 || c == '<' || c == '>') return npos;
+    }
+    return npos;
+  }
+  if (before.ends_with("<")) return until('>', " \t<\\"); // autolink, reST `text <url>`_
+  if ((before.ends_with("=\"") || before.ends_with("='")) && k >= 2 + not_before &&
+      attribute_name_before(before.substr(0, before.size() - 2))) {
+    // A list of URLs and other words (srcset="a.png 1x, b.png 2x"): running text ends each.
+    if (is_url_list_attribute(attribute_name_at_end(before.substr(0, before.size() - 2))))
+      return npos;
+    context = UrlContext::Attribute;
+    const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
+    if (q >= t.size()) return npos;
+    for (std::size_t i = k; i < q; ++i)
+      if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+    return q;
+  }
+  if (iends_with(before, "url(")) return until(')', " \t\"'()");
+  // A reference definition "[id]: url" or a reST target ".. _name: url", to the next blank.
+  std::size_t i = 0;
+  while (i < before.size() && is_blank(before[i]))
+    ++i;
+  std::string_view lead = before.substr(i);
+  while (!lead.empty() && is_blank(lead.back()))
+    lead.remove_suffix(1);
+  const bool reference = lead.size() > 3 && lead[0] == '[' && lead.ends_with("]:") &&
+                         lead.find(']') == lead.size() - 2;
+  const bool rst_target = lead.starts_with(".. _") && lead.back() == ':';
+  if (reference || rst_target) {
+    std::size_t e = k;
+    while (e < t.size() && !is_blank(t[e]) && static_cast<unsigned char>(t[e]) >= 0x20 &&
+           !is_end_tag_at(t, e)) // a definition-like line in an HTML block: "url</h2>"
+      ++e;
+    // A backslash that ends the line continues it (a docstring's line continuation, reST's
+    // escaped line end): the URL goes on in the next line, where this extent cannot follow it.
+    if (e > k && t[e - 1] == '\\' && (e == t.size() || t[e] == '\n' || t[e] == '\r')) return npos;
+    return e;
+  }
+  return npos;
+}
+
+} // namespace pctlint::finding

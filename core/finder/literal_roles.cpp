@@ -1,0 +1,237 @@
+// What code does with a literal: gives it to a regular expression API or a command that takes one
+// (then it holds no URL), formats it with printf conversions (then %02d is a number, not an
+// escape), or sets a key whose value is a pattern.
+#include "core/finder/finder_impl.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+
+namespace pctlint::finding {
+
+// Regex-only syntax in a literal's (decoded) text: a backslash escape (a URL holds none),
+// character classes, groups, quantifiers, a leading anchor, a sed substitution. (A '$' at the end
+// is no sign: what a safe fix writes before it would change the verdict.)
+bool regex_syntax(std::string_view t) {
+  if (t.empty()) return false;
+  if (t[0] == '^') return true;
+  if (t.size() > 3 && t[0] == 's' && std::strchr("/|#,:@!", t[1]) &&
+      std::count(t.begin(), t.end(), t[1]) >= 3)
+    return true;
+  // Every construct below holds one of these; most URLs hold none.
+  static const ByteClass kMarks = [] {
+    std::array<bool, 256> m{};
+    for (unsigned char c : std::string_view("\\[({*+"))
+      m[c] = true;
+    return ByteClass(m);
+  }();
+  const std::size_t first = kMarks.find(t, 0);
+  if (first >= t.size()) return false;
+  for (std::size_t i = first > 0 ? first - 1 : 0; i + 1 < t.size(); ++i) {
+    const char c = t[i], n = t[i + 1];
+    if (c == '\\' && std::strchr(".dDwWsSbB/?*+()[]{}|^$0123456789", n)) return true;
+    if (c == '[' && n == '^') return true;
+    if (c == '(' && n == '?') return true;
+    if (c == '.' && (n == '*' || n == '+')) return true;
+    if (c == ']' && (n == '*' || n == '+')) return true; // [a-z-]+ [a-z0-9-.]*
+    if (c == '{' && n >= '0' && n <= '9') {              // {2} {1,5}
+      std::size_t k = i + 1;
+      while (k < t.size() && ((t[k] >= '0' && t[k] <= '9') || t[k] == ','))
+        ++k;
+      if (k < t.size() && t[k] == '}') return true;
+    }
+  }
+  return false;
+}
+
+// Whether a callee takes a regular expression: Python's re.compile(), JavaScript's RegExp(), Go's
+// regexp.MustCompile(), Java's Pattern.compile() and String.matches(), Rust's Regex::new(), PHP's
+// preg_match(), C++'s std::regex...
+bool regex_callee(std::string_view callee) {
+  static constexpr std::string_view kExact[] = {"RegExp",
+                                                "Regex",
+                                                "regex",
+                                                "Regexp.new",
+                                                "Regexp.compile",
+                                                "Regex.new",
+                                                "Regex::new",
+                                                "RegexBuilder::new",
+                                                "RegexSet::new",
+                                                "regex!",
+                                                "QRegularExpression",
+                                                "QRegExp",
+                                                "RE2",
+                                                "NSRegularExpression",
+                                                "toRegex",
+                                                "re_path",
+                                                "std::regex",
+                                                "std::wregex",
+                                                "boost::regex",
+                                                "preg_match",
+                                                "preg_match_all",
+                                                "preg_replace",
+                                                "preg_replace_callback",
+                                                "preg_split",
+                                                "preg_grep",
+                                                "Pattern.compile",
+                                                "Pattern.matches"};
+  for (std::string_view name : kExact)
+    if (callee.ends_with(name) &&
+        (callee.size() == name.size() || callee[callee.size() - name.size() - 1] == '.' ||
+         callee[callee.size() - name.size() - 1] == ' '))
+      return true;
+  // re.compile, re.sub, regex.match, regexp.MustCompile, *.matches / replaceAll (Java)
+  const std::size_t dot = callee.rfind('.');
+  if (dot == npos) return false;
+  const std::string_view object = callee.substr(0, dot), method = callee.substr(dot + 1);
+  const bool re_module =
+      object == "re" || object.ends_with(".re") || object == "regex" || object == "regexp";
+  if (re_module) return true;
+  return method == "matches" || method == "replaceAll" || method == "replaceFirst" ||
+         method == "MustCompile" || method == "MustCompilePOSIX";
+}
+
+// Whether the literal opening at `open` is an argument of a call that takes a regular expression,
+// or follows a match operator, or is given to a command that takes one (sed, grep...). One pass
+// backwards over the line before it, through the calls that enclose it.
+bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t open,
+                       Language lang) {
+  const std::size_t from = open > line_start + 240 ? open - 240 : line_start;
+  const std::string_view w = src.substr(from, open - from);
+  int depth = 0;
+  for (std::size_t i = w.size(); i > 0; --i) {
+    const char c = w[i - 1];
+    // An earlier string on the way is passed over whole: "re.compile(" inside it is text, not a
+    // call (log("calling re.compile(", "https://y/")).
+    if (c == '"' || c == '\'' || c == '`') {
+      std::size_t q = i - 1;
+      while (q > 0 && !(w[q - 1] == c && (q < 2 || w[q - 2] != '\\')))
+        --q;
+      if (q == 0) return false; // the line starts inside a string: nothing certain before it
+      i = q;                    // at the opening quote; the loop steps past it
+      continue;
+    }
+    if (c == ')') ++depth;
+    if (c == '~' && i >= 2 && (w[i - 2] == '=' || w[i - 2] == '!') && depth == 0) return true;
+    if (c != '(') continue;
+    if (depth > 0) {
+      --depth;
+      continue;
+    }
+    // An enclosing call: its callee's name, with the object path before it.
+    std::size_t e = i - 1;
+    while (e > 0 && is_blank(w[e - 1]))
+      --e;
+    std::size_t b = e;
+    while (b > 0 && (is_ident(w[b - 1]) || w[b - 1] == '.' || w[b - 1] == ':' || w[b - 1] == '!'))
+      --b;
+    if (b >= 4 && w.substr(b - 4, 4) == "new ") b -= 4;
+    if (b < e && regex_callee(w.substr(b, e - b))) return true;
+  }
+  if (lang == Language::Shell || lang == Language::Perl) {
+    // The command the literal is an argument of: after the last | ; & ( or the line's start.
+    std::size_t s = w.find_last_of("|;&(`");
+    s = s == npos ? 0 : s + 1;
+    while (s < w.size() && (is_blank(w[s]) || w[s] == '$'))
+      ++s;
+    std::size_t e = s;
+    while (e < w.size() && (is_ident(w[e]) || w[e] == '-'))
+      ++e;
+    const std::string_view command = w.substr(s, e - s);
+    static constexpr std::string_view kRegexCommands[] = {"sed", "grep", "egrep", "fgrep",
+                                                          "awk", "gawk", "perl",  "rg"};
+    for (std::string_view c : kRegexCommands)
+      if (command == c) return true;
+  }
+  return false;
+}
+
+// Whether a call's name is a printf-family function's: printf, sprintf, fmt.Sprintf, String.format,
+// log.Printf, t.Errorf and the like take a format string as their first argument.
+bool format_callee(std::string_view callee) {
+  using namespace std::string_view_literals;
+  static constexpr std::string_view kNames[] = {
+      "printf"sv,    "sprintf"sv,  "snprintf"sv, "fprintf"sv, "vsprintf"sv,
+      "vsnprintf"sv, "asprintf"sv, "sprint"sv,   "errorf"sv,  "fatalf"sv,
+      "panicf"sv,    "logf"sv,     "infof"sv,    "warnf"sv,   "warningf"sv,
+      "debugf"sv,    "tracef"sv,   "skipf"sv,    "format"sv};
+  // JavaScript's console methods format their first argument as util.format does (%s %d %o).
+  static constexpr std::string_view kConsole[] = {"console.log"sv,   "console.info"sv,
+                                                  "console.warn"sv,  "console.error"sv,
+                                                  "console.debug"sv, "console.trace"sv};
+  for (std::string_view c : kConsole)
+    if (callee == c) return true;
+  const std::size_t dot = callee.find_last_of(".:");
+  const std::string_view name = callee.substr(dot == npos ? 0 : dot + 1);
+  // Most callees are not "...f" or "...t": one look at the last letter rules them out.
+  if (name.empty() || (ascii_lower(name.back()) != 'f' && ascii_lower(name.back()) != 't'))
+    return false;
+  for (std::string_view f : kNames)
+    if (iequals(name, f)) return true;
+  return false;
+}
+
+// Whether the literal opening at `open` is a format string: the first argument of a printf-family
+// call, a Go template's or shell's `printf "..."`, or (after it) Python's or Ruby's % operator, or
+// Java's and Kotlin's "...".formatted( / .format(. There printf conversions win over escapes:
+// "%02d" is a number, not the escape %02.
+bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
+                       std::size_t after_close, std::size_t line_end, Language lang) {
+  std::size_t e = open;
+  while (e > line_start && is_blank(src[e - 1]))
+    --e;
+  const bool call = e > line_start && src[e - 1] == '(';
+  if (call) --e;
+  while (e > line_start && is_blank(src[e - 1]))
+    --e;
+  std::size_t b = e;
+  while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '.' || src[b - 1] == ':'))
+    --b;
+  const std::string_view callee = src.substr(b, e - b);
+  if (call && format_callee(callee)) return true;
+  if (!call && (callee == "printf" || callee.ends_with(".printf"))) return true; // printf "..."
+  // After the literal.
+  std::size_t k = after_close;
+  while (k < line_end && is_blank(src[k]))
+    ++k;
+  const std::string_view rest = src.substr(k, std::min<std::size_t>(line_end - k, 16));
+  if ((lang == Language::Python || lang == Language::Ruby) && rest.starts_with("%") &&
+      !rest.starts_with("%="))
+    return true;
+  if ((lang == Language::Java || lang == Language::Kotlin) &&
+      (rest.starts_with(".formatted(") || rest.starts_with(".format(")))
+    return true;
+  return false;
+}
+
+// The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
+std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open) {
+  std::size_t i = open;
+  while (i > line_start && is_blank(src[i - 1]))
+    --i;
+  if (i == line_start || (src[i - 1] != ':' && src[i - 1] != '=')) return {};
+  --i;
+  while (i > line_start && is_blank(src[i - 1]))
+    --i;
+  if (i > line_start && (src[i - 1] == '"' || src[i - 1] == '\'')) {
+    const char q = src[i - 1];
+    const std::size_t end = i - 1;
+    std::size_t b = end;
+    while (b > line_start && src[b - 1] != q)
+      --b;
+    return src.substr(b, end - b);
+  }
+  std::size_t b = i;
+  while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '-' || src[b - 1] == '.'))
+    --b;
+  return src.substr(b, i - b);
+}
+
+bool regex_key(std::string_view key) {
+  return iequals(key, "pattern") || iequals(key, "patterns") || iends_with(key, "pattern") ||
+         iends_with(key, "regex") || iends_with(key, "regexp") || iends_with(key, "_re") ||
+         iequals(key, "match");
+}
+
+} // namespace pctlint::finding
