@@ -2,6 +2,8 @@
 // non-overlapping edits. Positions for humans and LSP are derived later (core/codec/position.h).
 #pragma once
 
+#include "core/finder/certainty.h"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -48,8 +50,9 @@ struct Diagnostic {
   // Whether the syntax gives the URL's extent (a whole literal, value, attribute, link
   // destination or autolink) rather than a guess made in running text.
   bool url_exact = true;
-  // A finding that rests on a guessed extent or a template, reported only with "extent": "guessed".
-  bool guessed = false;
+  // What is in doubt about a finding reported only with "extent": "guessed" (a guessed end,
+  // template syntax, a scheme's own grammar: core/finder/certainty.h); None for the others.
+  Doubt doubt = Doubt::None;
   std::optional<Fix> fix;
 };
 

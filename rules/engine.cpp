@@ -1,6 +1,7 @@
 #include "rules/engine.h"
 
 #include "core/codec/percent.h"
+#include "core/finder/certainty.h"
 #include "core/scan.h"
 #include "core/codec/url.h"
 #include "rules/catalog/catalog.h"
@@ -121,7 +122,7 @@ Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule,
   d.url_begin = url.source_begin;
   d.url_end = url.source_end;
   d.url_exact = url.exact;
-  d.guessed = f.guessed;
+  d.doubt = f.doubt;
   if (auto& fix = f.finding.fix) {
     // A fix is safe only where the syntax gives the URL's extent; in running text the end is a
     // guess, and a fix past a wrong end would edit what is not the URL.
@@ -213,70 +214,30 @@ struct UrlChecker {
       for (UrlFinding& f : findings)
         found.push_back({std::move(f), index, severity[index]});
     }
-    if (!url.exact || !url.placeholders.empty()) certain_part(url, found);
+    certain_part(url, found);
     keep_most_useful(found);
   }
 
-  // Certainty by construction. Where a URL's end is a guess made in running text, only the
-  // stretch before the first byte at which running text could end it is certain (a blank, a
-  // quote, a bracket, markup's < > | \\ ^ and the backtick, or punctuation that may close the
-  // sentence): past it, every rule is silent, for that byte may as well be the text after the
-  // URL. The rules whose verdict depends on the extent are silent also on what reaches the end of
-  // that stretch, for the end may have been drawn around it: a '%' that ends a URL among words is
-  // as likely an SQL LIKE wildcard or a percentage ('%https://%'); a second '#' with more of the
-  // URL after it is not. A URL that holds template syntax is a template: the rules that depend on
-  // the extent say nothing of it, for its holes may stand for anything. With "extent": "guessed"
-  // such findings are kept and marked.
+  // Certainty by construction (core/finder/certainty.h): no rule reports past the certain part of
+  // a URL whose end is a guess, and the rules that depend on the extent judge only a URL whose
+  // extent, reading and grammar are certain. With "extent": "guessed" such findings are kept and
+  // marked with what is in doubt.
   void certain_part(const FoundUrl& url, std::vector<RuleFinding>& found) const {
+    if (found.empty()) return;
     const std::vector<const Rule*>& rules = all_rules();
-    const std::size_t cut = url.exact ? std::string_view::npos : certain_end(url.text);
-    // A template by what it holds in its certain part (a [NAME] after the end of a URL in running
-    // text is no part of it).
-    const bool templated = !url.placeholders.empty() && url.placeholders.front().begin < cut;
-    auto extent_rule = [&](const RuleFinding& f) {
-      return rules[f.rule]->info().depends_on_extent;
-    };
-    auto uncertain = [&](const RuleFinding& f) {
-      if (f.finding.span.end > cut) return true;
-      return extent_rule(f) && (templated || (!url.exact && f.finding.span.end >= cut));
+    const Certainty certainty = certainty_of(url);
+    auto doubt = [&](const RuleFinding& f) {
+      return certainty.about(f.finding.span.end, rules[f.rule]->info().depends_on_extent);
     };
     if (!config.report_guessed_extent) {
-      std::erase_if(found, uncertain);
+      std::erase_if(found, [&](const RuleFinding& f) { return doubt(f) != Doubt::None; });
       return;
     }
     for (RuleFinding& f : found)
-      if (uncertain(f) && !f.guessed) {
-        f.guessed = true;
-        f.finding.message += f.finding.span.end >= cut ? " (where the URL ends is a guess)"
-                                                       : " (the URL holds template syntax)";
+      if (const Doubt d = doubt(f); d != Doubt::None && f.doubt == Doubt::None) {
+        f.doubt = d;
+        f.finding.message += " (" + std::string(describe(d)) + ")";
       }
-  }
-
-  // Where the certain part of a URL found in running text ends (see certain_part).
-  static std::size_t certain_end(std::string_view text) {
-    constexpr std::string_view kEnds = " \t\r\n\"'<>()[]{}|\\^`", kClosing = ".,;:!?*_~";
-    const std::size_t slashes = text.find("//");
-    const std::size_t start = slashes == std::string_view::npos ? 0 : slashes + 2;
-    for (std::size_t i = start; i < text.size(); ++i) {
-      const char c = text[i];
-      // An IP literal's brackets are the URL's own: http://[fe80::1%25eth0]/.
-      if (c == '[' && (i == start || text[i - 1] == '@')) {
-        const std::size_t close = text.find(']', i);
-        if (close != std::string_view::npos) {
-          i = close;
-          continue;
-        }
-      }
-      if (kEnds.find(c) != std::string_view::npos) return i;
-      if (kClosing.find(c) == std::string_view::npos) continue;
-      // Punctuation may close the sentence only where nothing but more of it follows.
-      std::size_t run = i;
-      while (run < text.size() && kClosing.find(text[run]) != std::string_view::npos)
-        ++run;
-      if (run == text.size() || kEnds.find(text[run]) != std::string_view::npos) return i;
-      i = run - 1;
-    }
-    return text.size();
   }
 
   const Config& config;

@@ -48,7 +48,7 @@ struct RuleFinding {
   UrlFinding finding;
   std::size_t rule; // index in all_rules()
   Severity severity;
-  bool guessed = false; // reported on a guessed extent or a template ("extent": "guessed")
+  Doubt doubt = Doubt::None; // reported though in doubt ("extent": "guessed"; certainty.h)
 };
 
 // lint() for one document edited over time, as in an editor. The finder reads the whole text

@@ -161,6 +161,17 @@ bool Finder::is_regex(const Literal& lit, const Piece& piece, Language lang) {
   return regex_value_;
 }
 
+// Moves `end` back to the first control character in text[k, end) that an escape wrote (the
+// source holds a backslash there), if any: whether it did.
+bool Finder::escaped_control_before(const Piece& piece, std::size_t k, std::size_t& end) const {
+  for (std::size_t i = k; i < end; ++i)
+    if (static_cast<unsigned char>(piece.text[i]) < 0x20 && src_[piece.source(i)] == '\\') {
+      end = i;
+      return true;
+    }
+  return false;
+}
+
 bool Finder::in_literal(const Literal& lit, Language lang) {
   // In the literal's opening delimiter (R"s://(...)"), not its content.
   if (start_ < std::max(lit.content_begin, line_start_)) return false;
@@ -168,7 +179,10 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   Piece piece = piece_of(ll);
   if (is_regex(lit, piece, lang)) return false;
   const std::size_t k = piece.index_of(start_);
-  const std::size_t value_end = trim_end(piece.text, k, piece.text.size());
+  std::size_t value_end = trim_end(piece.text, k, piece.text.size());
+  // A control character written as an escape ("...\n  imported by: x", "a\tb", a "\0"
+  // terminator) ends what the URL can be: the literal goes on with another line or field of text.
+  const bool escaped_control = ll.decoded && escaped_control_before(piece, k, value_end);
   const LanguageSpec& spec = spec_of(lang);
   bool formatted =
       !lit.attribute && ll.closes && lit.content_begin >= line_start_ &&
@@ -190,7 +204,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   bool at_value_start = lit.content_begin >= line_start_;
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
-  at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial;
+  at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control;
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;

@@ -1,5 +1,6 @@
 // Template syntax as one grammar (core/finder/templates.cpp's table) and how a URL's extent is
 // given.
+#include "core/finder/certainty.h"
 #include "core/finder/escapes.h"
 #include "core/finder/finder.h"
 #include "core/finder/language.h"
@@ -27,7 +28,80 @@ bool exact_url(std::string_view source, Language lang) {
   return urls[0].exact;
 }
 
+// Where the first template syntax of a URL given whole stands ("" when none), as text from there.
+std::string template_at(std::string_view url) {
+  FoundUrl u;
+  u.text = url;
+  u.exact = true;
+  const std::size_t at = template_syntax_at(u, std::string_view::npos);
+  return at == std::string_view::npos ? "" : std::string(url.substr(at));
+}
+
 } // namespace
+
+TEST_CASE("template syntax of any template language: the shapes they share") {
+  // printf conversions, whatever flags, width, precision and length, and positions
+  CHECK(template_at("https://x.example/items/%s/edit") == "%s/edit");
+  CHECK(template_at("https://x.example/p/%5s") == "%5s");
+  // "%02d" reads as the escape %02 then 'd': only a literal given to printf says otherwise
+  // (templates.h's printf-formatted style)
+  CHECK(template_at("https://x.example/p/%02d") == "");
+  CHECK(template_at("https://x.example/p/%-5.2f") == "%-5.2f");
+  CHECK(template_at("https://x.example/p/%ld/") == "%ld/");
+  CHECK(template_at("https://x.example/p/%1$s") == "%1$s");
+  CHECK(template_at("mailto:?subject=%s&body=%s") == "%s&body=%s");
+  CHECK(template_at("file://%f&line=%l") == "%f&line=%l");
+  // names and doubled percents
+  CHECK(template_at("https://x.example/%%20") == "%%20");
+  CHECK(template_at("https://x.example/%{name}/") == "%{name}/");
+  CHECK(template_at("https://x.example/%(id)s") == "%(id)s");
+  CHECK(template_at("https://x.example/%package%/x") == "%package%/x");
+  // tags and directives, interpolations, tokens, braces, elision
+  CHECK(template_at("mailto:<!--#echo var=SERVER_ADMIN -->") == "<!--#echo var=SERVER_ADMIN -->");
+  CHECK(template_at("https://x.example/<?php echo $v; ?>/") == "<?php echo $v; ?>/");
+  CHECK(template_at("https://<proxied host>/cb") == "<proxied host>/cb");
+  CHECK(template_at("http://$HOST/path") == "$HOST/path");
+  CHECK(template_at("file://localhost@sysconfdir@/cups") == "@sysconfdir@/cups");
+  CHECK(template_at("jar://@ANT_JAR@!/") == "@ANT_JAR@!/");
+  CHECK(template_at("https://x.example/a}b") == "}b");
+  CHECK(template_at("https://nodejs.org/en/blog/\xE2\x80\xA6") == "\xE2\x80\xA6");
+  // what the rules judge: escapes, %uXXXX, an escape cut short, a bare '%', a second '@'
+  CHECK(template_at("https://x.example/caf%C3%A9") == "");
+  CHECK(template_at("https://x.example/?q=%u00E4") == "");
+  CHECK(template_at("https://x.example/100%2/a") == "");
+  CHECK(template_at("https://x.example/discount/50%off") == "");
+  CHECK(template_at("https://x.example/%zz") == "");
+  CHECK(template_at("https://x.example/a%&b") == "");
+  CHECK(template_at("https://x.example/a<>b") == "");
+  CHECK(template_at("https://user@host@example.com/") == "");
+  CHECK(template_at("http://[fe80::1%eth0]/") == "");
+  CHECK(template_at("https://x.example/$metadata") == "$metadata"); // OData's: a template's shape
+}
+
+TEST_CASE("certainty: the extent, template syntax and the scheme's grammar") {
+  FoundUrl u;
+  u.text = "https://x.example/a b";
+  u.exact = true;
+  CHECK(certainty_of(u).doubt == Doubt::None);
+  CHECK(certainty_of(u).about(19, true) == Doubt::None);
+  u.exact = false; // found in running text: certain up to the blank
+  CHECK(certainty_of(u).certain_end == 19);
+  CHECK(certainty_of(u).about(19, true) == Doubt::GuessedEnd); // reaches where it may end
+  CHECK(certainty_of(u).about(18, true) == Doubt::None);
+  CHECK(certainty_of(u).about(20, false) == Doubt::GuessedEnd); // past it: no rule reports
+  u.exact = true;
+  u.text = "ldap://ldap.example.com/ou=People, o=Example?cn";
+  CHECK(certainty_of(u).doubt == Doubt::SchemeGrammar);
+  CHECK(certainty_of(u).about(40, false) == Doubt::None); // byte rules judge any scheme
+  u.text = "https://x.example/%s/a b";
+  CHECK(certainty_of(u).doubt == Doubt::TemplateSyntax);
+  for (const char* generic : {"http://a/", "HTTPS://a/", "ws://a/", "wss://a/", "ftp://a/",
+                              "file:///a", "mailto:a@b.example"})
+    CHECK_MESSAGE(generic_scheme(generic), generic);
+  for (const char* own : {"ldap://a/", "jar:file:/a!/b", "jdbc:mysql://a/b", "mongodb://a,b/",
+                          "git+https://a/b", "redis://a/0", "s3://bucket/key"})
+    CHECK_MESSAGE(!generic_scheme(own), own);
+}
 
 TEST_CASE("template families: each one's shape, and what it is not") {
   CHECK(holes("tmp://forms/[SESSIONID]") == "[SESSIONID]|");

@@ -133,17 +133,23 @@ TEST_CASE("no fix is safe in a test file, and a control character's escape is ne
   REQUIRE(off.ok());
   std::optional<Config> storage;
   CHECK(!off.config.for_path("tests/a.py", storage).fixes_unsafe);
-  // A NUL in a URL is more often test data than a byte meant to be sent.
+  // A control character written as an escape ends the URL (a "\\x00" terminator, a "\\n" before
+  // another line): nothing of the literal after it is the URL's.
   const std::string nul = "b = \"http://a/\\x00\"\n";
   CHECK(fixed(nul, Language::Python) == nul);
-  CHECK(fixed(nul, Language::Python, true) == "b = \"http://a/%00\"\n");
+  CHECK(fixed(nul, Language::Python, true) == nul);
+  // One written raw is in the URL, and a control character in a URL is more often test data than
+  // a byte meant to be sent: its escape is never a safe fix.
+  const std::string raw = "b = \"http://a/b\x01" "c\"\n";
+  CHECK(fixed(raw, Language::Python) == raw);
+  CHECK(fixed(raw, Language::Python, true) == "b = \"http://a/b%01c\"\n");
 }
 
 TEST_CASE("certainty: extent-dependent rules report only on given extents and non-templates") {
   auto rules_found = [](std::string_view src, Language lang, const Config& config = {}) {
     std::string ids;
     for (const Diagnostic& d : lint(src, lang, config).diagnostics)
-      ids += std::string(d.rule->id) + (d.guessed ? "?" : "") + " ";
+      ids += std::string(d.rule->id) + (d.doubt != Doubt::None ? "?" : "") + " ";
     return ids;
   };
   // A whole literal gives the extent: a raw space is in the URL.
@@ -174,7 +180,7 @@ TEST_CASE("certainty: extent-dependent rules report only on given extents and no
   CHECK(d.diagnostics[0].message.ends_with("(the URL holds template syntax)"));
   const auto g = lint("x = \"see https://x.org/a% and more\"\n", Language::Python, guessed);
   REQUIRE(g.diagnostics.size() == 1);
-  CHECK(g.diagnostics[0].guessed);
+  CHECK(g.diagnostics[0].doubt != Doubt::None);
   CHECK(g.diagnostics[0].message.ends_with("(where the URL ends is a guess)"));
   const ConfigResult parsed = parse_config(nlohmann::json::parse(R"({"extent": "guessed"})"));
   REQUIRE(parsed.ok());

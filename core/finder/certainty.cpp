@@ -1,0 +1,187 @@
+#include "core/finder/certainty.h"
+
+#include "core/ascii.h"
+#include "core/codec/charset.h"
+
+#include <algorithm>
+#include <array>
+
+namespace pctlint {
+
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+bool is_hex(char c) {
+  return charsets::hexdig.contains(c);
+}
+bool is_alnum(char c) {
+  return charsets::alnum.contains(c);
+}
+bool is_name_start(char c) {
+  return charsets::alpha.contains(c) || c == '_';
+}
+bool is_name(char c) {
+  return is_alnum(c) || c == '_';
+}
+
+// A printf conversion at t[i] == '%': flags, a width ("*" or digits), a precision, a length and
+// one of the conversions templates write URLs with ("%s", "%02d", "%.3f", "%ld", Go's "%v",
+// editors' "%l"), or a position ("%1$s"). Not "%o" nor "%zz": "50%off" is a '%' left bare.
+bool printf_conversion_at(std::string_view t, std::size_t i) {
+  std::size_t k = i + 1;
+  auto any = [&](std::string_view set) {
+    while (k < t.size() && set.find(t[k]) != npos)
+      ++k;
+  };
+  const std::size_t digits = k;
+  any("0123456789");
+  if (k > digits && k < t.size() && t[k] == '$') ++k; // a position
+  any("-+ #0'");
+  any("0123456789*");
+  if (k < t.size() && t[k] == '.') ++k, any("0123456789*");
+  any("hlLqjzt");
+  if (k < t.size() && std::string_view("diuxXeEfFgGcspvqbwTl").find(t[k]) != npos) return true;
+  // A length letter alone ("%l", a line number in editors' file-link formats).
+  return k == i + 2 && std::string_view("hlLqjzt").find(t[i + 1]) != npos &&
+         (k == t.size() || !is_alnum(t[k]));
+}
+
+// A '%' at t[i] that starts no escape but a template's conversion or name: "%s", "%02d", "%1$s",
+// "%%", "%{name}", "%(name)s", "%NAME%". ("%1" alone is left to the backreference style: it is as
+// often "%2F" cut short.) Not an escape ("%C3"), a %uXXXX ("%u00E4", PCT006's),
+// nor an escape cut short ("%2F" without its "F": "%2" at the end, "%C/") or a bare '%' ("50% off",
+// "50%off", "%&", "%zz"): those are what the rules judge.
+bool percent_template_at(std::string_view t, std::size_t i) {
+  if (i + 1 >= t.size()) return false;
+  const char a = t[i + 1];
+  const char b = i + 2 < t.size() ? t[i + 2] : '\0';
+  if (is_hex(a) && is_hex(b)) return false;
+  if ((a == 'u' || a == 'U') && i + 5 < t.size() &&
+      std::all_of(t.begin() + static_cast<std::ptrdiff_t>(i + 2),
+                  t.begin() + static_cast<std::ptrdiff_t>(i + 6), is_hex))
+    return false;
+  if (a == '%' || a == '{' || a == '(') return true;
+  // "%NAME%": an upper-case name closed by a '%'.
+  if (charsets::alpha.contains(a)) {
+    std::size_t k = i + 1;
+    while (k < t.size() && (is_name(t[k]) || t[k] == '.'))
+      ++k;
+    if (k < t.size() && t[k] == '%' && k > i + 2) return true;
+  }
+  return printf_conversion_at(t, i);
+}
+
+// A tag or directive at t[i] == '<': "<?php", "<%=", "<!--#echo", "<name>", "</a>", "<$x>".
+bool tag_at(std::string_view t, std::size_t i) {
+  if (i + 1 >= t.size()) return false;
+  const char n = t[i + 1];
+  return charsets::alpha.contains(n) || std::string_view("!?%/#$@{").find(n) != npos;
+}
+
+// An interpolation at t[i] == '$': "$x", "${x}", "$(x)".
+bool interpolation_at(std::string_view t, std::size_t i) {
+  return i + 1 < t.size() && (is_name_start(t[i + 1]) || t[i + 1] == '{' || t[i + 1] == '(');
+}
+
+// A token between two '@' at t[i] ("@prefix@", "@ANT_JAR@"): a name, then '@' with no name
+// character after it ("user@host@example.com" is a second '@', not a token).
+bool at_token_at(std::string_view t, std::size_t i) {
+  std::size_t k = i + 1;
+  if (k >= t.size() || !is_name_start(t[k])) return false;
+  while (k < t.size() && is_name(t[k]))
+    ++k;
+  return k < t.size() && t[k] == '@' && (k + 1 == t.size() || !is_alnum(t[k + 1]));
+}
+
+// Where the scheme ends (just past "scheme:"), or 0.
+std::size_t after_scheme(std::string_view t) {
+  const std::size_t colon = t.find(':');
+  return colon == npos ? 0 : colon + 1;
+}
+
+} // namespace
+
+std::size_t certain_end(std::string_view text) {
+  constexpr std::string_view kEnds = " \t\r\n\"'<>()[]{}|\\^`", kClosing = ".,;:!?*_~";
+  const std::size_t slashes = text.find("//");
+  const std::size_t start = slashes == npos ? 0 : slashes + 2;
+  for (std::size_t i = start; i < text.size(); ++i) {
+    const char c = text[i];
+    // An IP literal's brackets are the URL's own: http://[fe80::1%25eth0]/.
+    if (c == '[' && (i == start || text[i - 1] == '@')) {
+      const std::size_t close = text.find(']', i);
+      if (close != npos) {
+        i = close;
+        continue;
+      }
+    }
+    if (kEnds.find(c) != npos) return i;
+    if (kClosing.find(c) == npos) continue;
+    // Punctuation may close the sentence only where nothing but more of it follows.
+    std::size_t run = i;
+    while (run < text.size() && kClosing.find(text[run]) != npos)
+      ++run;
+    if (run == text.size() || kEnds.find(text[run]) != npos) return i;
+    i = run - 1;
+  }
+  return text.size();
+}
+
+std::size_t template_syntax_at(const FoundUrl& url, std::size_t limit) {
+  const std::string_view t = std::string_view(url.text).substr(0, limit);
+  const std::size_t known =
+      url.placeholders.empty() ? npos : std::min(url.placeholders.front().begin, t.size());
+  const std::string_view scope = t.substr(0, std::min(known, t.size()));
+  for (std::size_t i = after_scheme(scope); i < scope.size(); ++i) {
+    const char c = scope[i];
+    // An IP literal's zone id is no conversion: "[fe80::1%eth0]" after "//" is PCT007's.
+    if (c == '[' && i >= 2 && scope.compare(i - 2, 2, "//") == 0) {
+      const std::size_t close = scope.find(']', i);
+      if (close != npos) i = close;
+      continue;
+    }
+    const bool found = c == '{' || c == '}' || (c == '%' && percent_template_at(scope, i)) ||
+                       (c == '<' && tag_at(scope, i)) || (c == '$' && interpolation_at(scope, i)) ||
+                       (c == '@' && at_token_at(scope, i)) ||
+                       (c == '\xE2' && scope.substr(i, 3) == "\xE2\x80\xA6"); // U+2026 '…'
+    if (found) return i;
+  }
+  return known < t.size() ? known : npos;
+}
+
+bool generic_scheme(std::string_view url) {
+  static constexpr std::array<std::string_view, 7> kGeneric = {"http", "https", "ws",    "wss",
+                                                               "ftp",  "file",  "mailto"};
+  const std::size_t colon = url.find(':');
+  if (colon == npos) return false;
+  const std::string_view scheme = url.substr(0, colon);
+  return std::any_of(kGeneric.begin(), kGeneric.end(),
+                     [&](std::string_view s) { return ascii::iequals(scheme, s); });
+}
+
+Certainty certainty_of(const FoundUrl& url) {
+  Certainty c;
+  if (!url.exact) c.certain_end = certain_end(url.text);
+  if (template_syntax_at(url, c.certain_end) != npos)
+    c.doubt = Doubt::TemplateSyntax;
+  else if (!generic_scheme(url.text))
+    c.doubt = Doubt::SchemeGrammar;
+  return c;
+}
+
+std::string_view describe(Doubt doubt) {
+  switch (doubt) {
+  case Doubt::None:
+    return "";
+  case Doubt::GuessedEnd:
+    return "where the URL ends is a guess";
+  case Doubt::TemplateSyntax:
+    return "the URL holds template syntax";
+  case Doubt::SchemeGrammar:
+    return "its scheme has a grammar of its own";
+  }
+  return "";
+}
+
+} // namespace pctlint
