@@ -1,9 +1,9 @@
 #include "rules/engine.h"
 
 #include "core/codec/percent.h"
+#include "core/codec/url.h"
 #include "core/finder/certainty.h"
 #include "core/scan.h"
-#include "core/codec/url.h"
 #include "rules/catalog/catalog.h"
 #include "rules/fix_check.h"
 #include "rules/rule.h"

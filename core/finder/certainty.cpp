@@ -41,7 +41,7 @@ bool printf_conversion_at(std::string_view t, std::size_t i) {
   any("0123456789*");
   if (k < t.size() && t[k] == '.') ++k, any("0123456789*");
   any("hlLqjzt");
-  if (k < t.size() && std::string_view("diuxXeEfFgGcspvqbwTl").find(t[k]) != npos) return true;
+  if (k < t.size() && std::string_view("diuxXeEfFgGcspvl").find(t[k]) != npos) return true;
   // A length letter alone ("%l", a line number in editors' file-link formats).
   return k == i + 2 && std::string_view("hlLqjzt").find(t[i + 1]) != npos &&
          (k == t.size() || !is_alnum(t[k]));

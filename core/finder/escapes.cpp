@@ -192,7 +192,9 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
       i += 2;
     } else if (style == EscapeStyle::Entities && c == '&') {
       i += entity(s, i, end, out);
-    } else if (style == EscapeStyle::MarkdownBackslash && c == '\\' && i + 1 < end &&
+    } else if (style == EscapeStyle::Markdown && c == '&') {
+      i += entity(s, i, end, out);
+    } else if (style == EscapeStyle::Markdown && c == '\\' && i + 1 < end &&
                static_cast<unsigned char>(s[i + 1]) < 0x80 &&
                std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
       out.put(s[i + 1], i);

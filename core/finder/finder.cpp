@@ -53,8 +53,8 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
     return content.find(quote) != npos;
   case EscapeStyle::Entities:
     return content.find('&') != npos;
-  case EscapeStyle::MarkdownBackslash:
-    return content.find('\\') != npos;
+  case EscapeStyle::Markdown:
+    return content.find_first_of("\\&") != npos;
   }
   return true;
 }

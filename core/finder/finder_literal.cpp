@@ -71,6 +71,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
   // attribute after a blank (' rel="preconnect"') is markup around URLs, never part of one: read
   // as such, whatever a fix inside the attribute does to its blanks.
   if (value.find("</") != npos) return false;
+  // Quoted in running text, only what a URL can hold raw besides the blanks: a backslash (a
+  // "\n" written in the quotes), a bracket or a brace says it is code or markup quoted, not a URL.
+  if (strict && value.find_first_of("\\[]{}<>|^`\"") != npos) return false;
   // The end of an attribute whose start is in another literal ('https://x/" />'): markup.
   for (std::size_t q = value.find_first_of("\"'"); q != npos;
        q = value.find_first_of("\"'", q + 1)) {
@@ -204,7 +207,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   bool at_value_start = lit.content_begin >= line_start_;
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
-  at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control;
+  at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control &&
+                   !spec.prose_strings;
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;

@@ -195,13 +195,13 @@ bool Finder::in_prose(bool text) {
   } else if (e == npos) {
     e = prose_end(piece.text, k, k + scheme_end_, piece.text.size(), active, holes);
   }
-  // Markdown's backslash escapes ("?style=flat\&labelColor=...") hold in a link destination and
-  // in running text (not in an <autolink>): the URL is what they stand for.
+  // Markdown's backslash escapes ("?style=flat\&labelColor=...") and character references
+  // ("?v&#x3D;4&amp;s=16") hold in a link destination and in running text (not in an <autolink>):
+  // the URL is what they stand for.
   if (spec_of(lang_).syntax == Syntax::Markdown && context == UrlContext::Prose && e != npos &&
-      e > k && piece.text.substr(k, e - k).find('\\') != npos &&
+      e > k && piece.text.substr(k, e - k).find_first_of("\\&") != npos &&
       !(k > 0 && piece.text[k - 1] == '<')) {
-    word_ =
-        decode_literal(src_, start_, line_start_ + e, EscapeStyle::MarkdownBackslash, '\0', true);
+    word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Markdown, '\0', true);
     piece = {word_.text, &word_.offsets, 0};
     k = 0;
     e = word_.text.size();

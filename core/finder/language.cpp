@@ -347,12 +347,22 @@ constexpr std::array kLanguages = {
                  .block_open = "/*",
                  .block_close = "*/",
                  .single_quotes = true},
+    // gettext message catalogs: msgid "..." msgstr "..." with C escapes, continued by adjacent
+    // strings; the strings are translations, sentences rather than values.
+    LanguageSpec{.id = L::Gettext,
+                 .name = "po",
+                 .extensions = "po pot",
+                 .aliases = "gettext",
+                 .line_comment = "#",
+                 .adjacent_literals = true,
+                 .printf = true,
+                 .prose_strings = true},
 };
 
 constexpr bool rows_in_order() {
   for (std::size_t i = 0; i < kLanguages.size(); ++i)
     if (static_cast<std::size_t>(kLanguages[i].id) != i) return false;
-  return kLanguages.back().id == Language::Css;
+  return kLanguages.size() == kLanguageCount;
 }
 static_assert(rows_in_order(), "kLanguages has one row per Language, in order");
 

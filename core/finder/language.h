@@ -46,7 +46,9 @@ enum class Language {
   Properties,
   DotEnv,
   Css,
+  Gettext,
 };
+inline constexpr std::size_t kLanguageCount = static_cast<std::size_t>(Language::Gettext) + 1;
 
 // Which lexer reads the language (core/finder/lexer.cpp).
 enum class Syntax {
@@ -62,12 +64,14 @@ enum class Syntax {
 
 // How a string literal's escapes are written.
 enum class EscapeStyle {
-  None,              // raw strings: bytes as they are
-  Backslash,         // C-like escapes
-  Doubling,          // '' for ' (SQL, YAML single-quoted)
-  SingleQuoted,      // only \\ and \' (PHP, Ruby and Perl single quotes)
-  Entities,          // &amp; &#x41; (HTML/XML attributes)
-  MarkdownBackslash, // \& for & : a backslash before ASCII punctuation (CommonMark), else itself
+  None,         // raw strings: bytes as they are
+  Backslash,    // C-like escapes
+  Doubling,     // '' for ' (SQL, YAML single-quoted)
+  SingleQuoted, // only \\ and \' (PHP, Ruby and Perl single quotes)
+  Entities,     // &amp; &#x41; (HTML/XML attributes)
+  // CommonMark's: a backslash before ASCII punctuation stands for it ("\&" for '&'), and entity
+  // and numeric character references for what they name ("&amp;", "&#x3D;").
+  Markdown,
 };
 
 // How the language writes comments, for suppression comments and "disable for this line".
@@ -124,6 +128,9 @@ struct LanguageSpec {
   bool code_point_octal = false;
   bool config = false;       // a configuration format: its strings and values are config values
   bool plain_values = false; // key: value / key=value lines hold unquoted values (YAML, INI, shell)
+  // Its strings are text for people (a message catalog's translations): a URL in one ends as in
+  // running text, unless markup in the string gives its extent.
+  bool prose_strings = false;
 };
 
 std::span<const LanguageSpec> all_languages();

@@ -17,8 +17,10 @@ Decoded once, `%2520` is the three characters `%20`, not a space. This is almost
 encoded before being passed to a function that encodes again. A URL that carries an encoded value
 in it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone: where delimiters
 (`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
-encoded twice. So is a single-page application's route in the fragment (`#/parsers/show%2520x`,
-`#!/...`): the page's script decodes it, in its own way.
+encoded twice; so are those of a URL given whole in the query
+(`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value).
+So is a single-page application's route in the fragment (`#/parsers/show%2520x`, `#!/...`): the
+page's script decodes it, in its own way.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -34,8 +36,12 @@ carries another URL's escaped text, for example).
 };
 
 // Whether the URL carries an encoded value in it: a delimiter escaped once ("?next=https%3A%2F%2F",
-// "?args=%3Fid%3D1%26q%3D"). That value's own escapes are rightly encoded again ("%2520").
+// "?args=%3Fid%3D1%26q%3D"), or another URL written in its query ("?uri=usb://HP/a%2520b"). That
+// value's own escapes are rightly encoded again ("%2520").
 bool holds_encoded_value(std::string_view t) {
+  const std::size_t query = t.find('?');
+  if (query != std::string_view::npos && t.find("://", query) != std::string_view::npos)
+    return true;
   for (std::size_t at = t.find('%'); at != std::string_view::npos; at = t.find('%', at + 1)) {
     if (at + 3 > t.size()) break;
     const int hi = hex_value(t[at + 1]), lo = hex_value(t[at + 2]);

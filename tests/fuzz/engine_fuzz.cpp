@@ -31,7 +31,7 @@ bool char_boundary(std::string_view text, std::size_t offset) {
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
   if (size == 0) return 0;
-  const auto lang = static_cast<Language>(data[0] % (static_cast<unsigned>(Language::Css) + 1));
+  const auto lang = static_cast<Language>(data[0] % kLanguageCount);
   const std::string_view text = as_text(data + 1, size - 1);
   const Config config;
 

@@ -140,7 +140,8 @@ TEST_CASE("no fix is safe in a test file, and a control character's escape is ne
   CHECK(fixed(nul, Language::Python, true) == nul);
   // One written raw is in the URL, and a control character in a URL is more often test data than
   // a byte meant to be sent: its escape is never a safe fix.
-  const std::string raw = "b = \"http://a/b\x01" "c\"\n";
+  const std::string raw = "b = \"http://a/b\x01"
+                          "c\"\n";
   CHECK(fixed(raw, Language::Python) == raw);
   CHECK(fixed(raw, Language::Python, true) == "b = \"http://a/b%01c\"\n");
 }
