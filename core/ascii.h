@@ -25,5 +25,9 @@ constexpr bool iends_with(std::string_view s, std::string_view lowercase_suffix)
   return s.size() >= lowercase_suffix.size() &&
          iequals(s.substr(s.size() - lowercase_suffix.size()), lowercase_suffix);
 }
+constexpr bool istarts_with(std::string_view s, std::string_view lowercase_prefix) {
+  return s.size() >= lowercase_prefix.size() &&
+         iequals(s.substr(0, lowercase_prefix.size()), lowercase_prefix);
+}
 
 } // namespace pctlint::ascii

@@ -2,6 +2,7 @@
 
 #include "core/codec/percent.h"
 #include "core/codec/url.h"
+#include "core/ascii.h"
 #include "core/finder/certainty.h"
 #include "core/scan.h"
 #include "rules/catalog/catalog.h"
@@ -111,6 +112,19 @@ bool crosses_join(const FoundUrl& url, const UrlEdit& e) {
   return false;
 }
 
+// Whether the bytes a fix edits are certainly the URL's: all of them where the syntax gives its
+// extent; in Markdown's running text, those of a bare http(s) URL before the first byte running
+// text could end it at, for GFM's autolink rules give that much of its extent.
+bool edits_certain(const FoundUrl& url, const UrlFix& fix) {
+  if (url.exact) return true;
+  if (url.language != Language::Markdown || url.context != UrlContext::Prose) return false;
+  const std::string_view t = url.text;
+  if (!ascii::istarts_with(t, "http://") && !ascii::istarts_with(t, "https://")) return false;
+  const std::size_t end = certain_end(t);
+  return std::all_of(fix.edits.begin(), fix.edits.end(),
+                     [&](const UrlEdit& e) { return e.span.end <= end; });
+}
+
 Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule,
                          const Config& config) {
   Diagnostic d;
@@ -124,11 +138,12 @@ Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule,
   d.url_exact = url.exact;
   d.doubt = f.doubt;
   if (auto& fix = f.finding.fix) {
-    // A fix is safe only where the syntax gives the URL's extent; in running text the end is a
-    // guess, and a fix past a wrong end would edit what is not the URL.
+    // A fix is safe only where the bytes it edits are certainly the URL's; in running text the end
+    // is a guess, and a fix past a wrong end would edit what is not the URL.
     // In a test file every fix is unsafe: its URLs are often wrong on purpose (Config::test_files).
-    const Applicability applicability =
-        url.exact && !config.fixes_unsafe ? fix->applicability : Applicability::Unsafe;
+    const Applicability applicability = edits_certain(url, *fix) && !config.fixes_unsafe
+                                            ? fix->applicability
+                                            : Applicability::Unsafe;
     const bool crosses = std::any_of(fix->edits.begin(), fix->edits.end(),
                                      [&](const UrlEdit& e) { return crosses_join(url, e); });
     if (!crosses) {
@@ -281,6 +296,7 @@ void memo_key(const FoundUrl& url, std::string& key) {
   key.push_back('\0');
   key.push_back(static_cast<char>('0' + static_cast<int>(url.context)));
   key.push_back(url.exact ? 'x' : '-');
+  key.push_back(static_cast<char>('A' + static_cast<int>(url.language)));
   key.push_back(url.open_end ? 'o' : '-');
   auto number = [&](std::size_t n) {
     key.append(std::to_string(n));

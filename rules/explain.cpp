@@ -80,8 +80,9 @@ UrlExplanation explain_url(const FoundUrl& url, const LintResult& lint) {
   out.extent = url.exact ? "given by syntax"
                          : "guessed (running text): only the part before the first blank, quote or "
                            "bracket is checked";
-  if (!url.placeholders.empty())
-    out.extent += "; a template: raw characters and '%' are not judged";
+  if (const Doubt doubt = certainty_of(url).doubt; doubt != Doubt::None)
+    out.extent += "; " + std::string(describe(doubt)) +
+                  ": raw and reserved characters and '%' are not judged";
   for (const Diagnostic& diag : lint.diagnostics)
     if (diag.url_begin == url.source_begin) {
       out.findings.push_back(std::string(diag.rule->id) + " " + std::string(diag.rule->name) +

@@ -170,6 +170,20 @@ Certainty certainty_of(const FoundUrl& url) {
   return c;
 }
 
+std::string_view name_of(Doubt doubt) {
+  switch (doubt) {
+  case Doubt::None:
+    return "";
+  case Doubt::GuessedEnd:
+    return "guessed-end";
+  case Doubt::TemplateSyntax:
+    return "template-syntax";
+  case Doubt::SchemeGrammar:
+    return "scheme-grammar";
+  }
+  return "";
+}
+
 std::string_view describe(Doubt doubt) {
   switch (doubt) {
   case Doubt::None:

@@ -72,7 +72,9 @@ std::size_t template_syntax_at(const FoundUrl& url, std::size_t limit);
 // Whether a URL's scheme reads it with RFC 3986's generic syntax, as web clients do.
 bool generic_scheme(std::string_view url);
 
-// A word for the doubt, for messages and reports ("template syntax", "its scheme's own grammar").
+// The doubt in words, for messages ("the URL holds template syntax"), and as a name for reports
+// ("template-syntax", "scheme-grammar", "guessed-end"; "" for None).
 std::string_view describe(Doubt doubt);
+std::string_view name_of(Doubt doubt);
 
 } // namespace pctlint

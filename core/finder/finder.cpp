@@ -75,6 +75,7 @@ void Finder::run() {
     url_.join_source_ends.clear();
     url_.open_end = false;
     url_.exact = false;
+    url_.language = where.language;
     bool found = false;
     switch (where.region) {
     case Region::Literal:

@@ -80,6 +80,9 @@ struct FoundUrl {
   // source_offsets[text.size()] == source_end. Empty when text is exactly the source slice.
   std::vector<std::size_t> source_offsets;
   UrlContext context = UrlContext::Prose;
+  // The language whose syntax the URL stands in: the file's, or an embedded block's (a fenced code
+  // block's, a <script>'s).
+  Language language = Language::PlainText;
   // Template placeholders inside `text` (text coordinates), in order, not overlapping: not
   // findings, rules skip them.
   std::vector<Span> placeholders;

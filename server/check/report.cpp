@@ -106,6 +106,7 @@ std::vector<Reported> resolve(std::string_view source, std::vector<Diagnostic>&&
     r.start = pos(d.begin);
     r.end = pos(d.end);
     r.extent = d.doubt != Doubt::None ? "guessed-reported" : d.url_exact ? "given" : "guessed";
+    r.doubt = name_of(d.doubt);
     const LineCursor::Line& line = located.line_of(d.begin);
     const std::size_t from = std::min(d.begin - line.start, line.text.size());
     excerpt(line.text, from, std::max(from, std::min(d.end - line.start, line.text.size())), r);

@@ -39,8 +39,10 @@ struct Reported {
   std::optional<Applicability> fix;
   std::vector<ReportedEdit> edits;
   // What the finding rests on: "given" (the syntax gives the URL's extent), "guessed" (a URL in
-  // running text, the finding in its certain part), "guessed-reported" ("extent": "guessed").
+  // running text, the finding in its certain part), "guessed-reported" ("extent": "guessed"),
+  // and for the last what is in doubt: "guessed-end", "template-syntax" or "scheme-grammar".
   std::string_view extent = "given";
+  std::string_view doubt;
 };
 
 enum class SkipReason { None, Binary, TooLarge, InvalidConfig };

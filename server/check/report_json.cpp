@@ -63,6 +63,7 @@ public:
              {"url", rule_doc_url(*r.rule)},
              {"extent", r.extent},
              {"fix", nullptr}};
+      if (!r.doubt.empty()) d["doubt"] = r.doubt;
       if (r.fix) {
         json edits = json::array();
         for (const ReportedEdit& e : r.edits)

@@ -67,6 +67,7 @@ public:
                           {{"artifactLocation", location}, {"region", region(r.start, r.end)}}}}})},
           // What the finding rests on: the URL's extent given by syntax, or guessed.
           {"properties", {{"extent", r.extent}}}};
+      if (!r.doubt.empty()) result["properties"]["doubt"] = r.doubt;
       if (r.fix) {
         json replacements = json::array();
         for (const ReportedEdit& e : r.edits)

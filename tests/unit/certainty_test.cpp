@@ -6,6 +6,7 @@
 #include "core/finder/language.h"
 #include "core/finder/templates.h"
 #include "rules/config.h"
+#include "rules/engine.h"
 
 #include <doctest/doctest.h>
 #include <string>
@@ -151,4 +152,24 @@ TEST_CASE("the default test paths without globs agree with the default globs") {
     CAPTURE(path);
     CHECK(is_default_test_path(path) == globs.matches(path));
   }
+}
+
+TEST_CASE("a fix is safe where the bytes it edits are certainly the URL's: a GFM autolink's") {
+  auto applicability = [](std::string_view markdown) {
+    const LintResult r = lint(markdown, Language::Markdown, Config{});
+    REQUIRE(r.diagnostics.size() == 1);
+    REQUIRE(r.diagnostics[0].fix);
+    return r.diagnostics[0].fix->applicability;
+  };
+  // A bare URL in running text: GFM's autolink rules give its extent up to the first blank.
+  CHECK(applicability("See https://example.com/caf%c3%a9 for more.\n") == Applicability::Safe);
+  CHECK(applicability("See <https://example.com/caf%c3%a9>.\n") == Applicability::Safe);
+  // Not in a code block's comment (no autolink there), nor for a scheme GFM does not autolink.
+  CHECK(applicability("```python\n# see https://example.com/caf%c3%a9\n```\n") ==
+        Applicability::Unsafe);
+  CHECK(applicability("See ftp://example.com/caf%c3%a9 for more.\n") == Applicability::Unsafe);
+  // In a comment of code the end is a guess: unsafe.
+  const LintResult c = lint("// see https://example.com/caf%c3%a9\n", Language::Cpp, Config{});
+  REQUIRE(c.diagnostics.size() == 1);
+  CHECK(c.diagnostics[0].fix->applicability == Applicability::Unsafe);
 }
