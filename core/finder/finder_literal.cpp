@@ -239,20 +239,27 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
     exact = lit.url_attribute || reads_as_one_url(value, found);
   }
   UrlContext in_context = context;
-  if (!exact) { // markup inside the literal ("<a href=\"...\">") may give the extent
+  bool markup_end = false;
+  if (!exact) { // markup inside the literal ("<a href=\"...\">") may give the end
     UrlContext markup = UrlContext::Prose;
     const std::size_t previous_end =
         resume_ > piece.source(0) ? piece.index_of(std::min(resume_, piece.source(value_end))) : 0;
     const std::size_t s = structural_end(piece.text.substr(0, value_end), k, markup, previous_end);
     if (s != npos) {
       e = s;
-      exact = holes = true;
+      holes = markup_end = true;
+      // Markup written in a literal is embedded: its extent is given by a link's own syntax
+      // (a Markdown link, an <autolink>) or an attribute whose value is a URL by definition
+      // (href=\"...\"), and guessed for any other attribute (an xsi:schemaLocation, a content=).
+      exact = markup != UrlContext::Attribute ||
+              (k >= 2 && is_url_attribute(attribute_name_at_end(piece.text.substr(0, k - 2))));
       // An attribute in HTML text goes over the wire as written; a reST or Markdown link in a
       // docstring is documentation, read as prose (PCT004's policy).
       in_context = markup == UrlContext::Attribute ? markup : UrlContext::Prose;
     }
   }
-  if (!exact) e = prose_end(piece.text, k, k + scheme_end_, value_end, active, holes);
+  if (!exact && !markup_end)
+    e = prose_end(piece.text, k, k + scheme_end_, value_end, active, holes);
   if (e < k || !long_enough(e - k)) return false;
   if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
   if (e == value_end && ll.closes && !lit.close.empty()) url_.open_end = operator_follows(lit, ll);

@@ -36,6 +36,14 @@ std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::s
   return lexing::make_block_lexer(source, lang, begin, end);
 }
 
+bool is_url_attribute(std::string_view name) {
+  for (std::string_view url_name :
+       {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
+        "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
+    if (ascii::iequals(name, url_name)) return true;
+  return false;
+}
+
 bool is_url_list_attribute(std::string_view name) {
   return name.ends_with("schemaLocation") || name == "srcset" || name == "imagesrcset" ||
          name == "ping" || name == "archive" || name == "content";

@@ -88,6 +88,9 @@ std::size_t literal_close(std::string_view source, const Literal& literal, std::
 // The first `quote` in source[from, end) that is not inside a template expression ({{ ... }} or
 // {% ... %}, whose arguments may be quoted: href="{{ url_for("x") }}"), or `end`. A quote inside
 // an expression that never closes does end the value.
+// Whether an attribute of this name holds one URL by definition (href, src, action, cite...).
+bool is_url_attribute(std::string_view name);
+
 // Whether an attribute of this name holds a list of URLs with other words between them
 // (srcset="a.png 1x, b.png 2x", xsi:schemaLocation="ns url ns url", ping="u1 u2"): each URL ends
 // where running text would end it, not at the closing quote.

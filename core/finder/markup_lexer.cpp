@@ -121,10 +121,7 @@ private:
         const std::string_view name = src_.substr(a, n - a);
         lit_.regex = name == "pattern";
         lit_.list = is_url_list_attribute(name);
-        for (std::string_view url_name :
-             {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
-              "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
-          lit_.url_attribute = lit_.url_attribute || iequals_ascii(name, url_name);
+        lit_.url_attribute = is_url_attribute(name);
         if (src_[k] == '"' || src_[k] == '\'') {
           lit_.open = k;
           lit_.content_begin = k + 1;
