@@ -2,8 +2,8 @@
 // negotiated position encoding.
 #pragma once
 
-#include "core/finder/finder.h"
 #include "core/codec/position.h"
+#include "core/finder/finder.h"
 #include "server/lsp/protocol.h"
 
 #include <map>

@@ -20,6 +20,55 @@ namespace asio = boost::asio;
 
 namespace {
 
+// A long request's answer: its slices are posted to the worker behind the messages waiting, and
+// each first asks whether the request was cancelled.
+class SlicedResponder final : public Responder,
+                              public std::enable_shared_from_this<SlicedResponder> {
+public:
+  SlicedResponder(asio::io_context& io, Connection& connection, json id, std::string method)
+      : io_(io), connection_(connection), id_(std::move(id)), method_(std::move(method)) {}
+
+  void reply(json result) override {
+    if (answered_) return;
+    answered_ = true;
+    connection_.finished(id_);
+    connection_.reply(id_, result);
+  }
+  void error(int code, const std::string& message) override {
+    if (answered_) return;
+    answered_ = true;
+    connection_.finished(id_);
+    connection_.reply_error(id_, code, message);
+  }
+  void later(std::function<void()> slice) override {
+    asio::post(io_, [self = shared_from_this(), slice = std::move(slice)] { self->run(slice); });
+  }
+  void on_cancel(std::function<void()> cleanup) override { on_cancel_ = std::move(cleanup); }
+  // Runs one slice of the work (the first included): cancellation and errors answer the request.
+  void run(const std::function<void()>& slice) {
+    if (answered_) return;
+    if (connection_.cancelled(id_)) {
+      if (on_cancel_) on_cancel_();
+      return error(error_code::RequestCancelled, "request cancelled");
+    }
+    try {
+      slice();
+    } catch (const RequestError& e) {
+      error(e.code, e.message);
+    } catch (const std::exception&) {
+      error(error_code::InternalError, method_ + ": internal error");
+    }
+  }
+
+private:
+  asio::io_context& io_;
+  Connection& connection_;
+  json id_;
+  std::string method_;
+  bool answered_ = false;
+  std::function<void()> on_cancel_;
+};
+
 class Server {
 public:
   Server(Transport& transport, const ServerOptions& options)
@@ -141,7 +190,9 @@ private:
       return;
     }
     const Binder::Request* handler = binder_.find_request(m.method);
-    if (!handler) {
+    const Binder::LongRequest* long_handler =
+        handler ? nullptr : binder_.find_long_request(m.method);
+    if (!handler && !long_handler) {
       connection_.reply_error(m.id, error_code::MethodNotFound,
                               "unknown method '" + m.method + "'");
       return;
@@ -149,6 +200,7 @@ private:
     if (m.method == "shutdown") shutdown_ = true;
     if (m.method == "initialize") initialized_ = true; // later messages may rely on it
     connection_.started(m.id);
+    if (long_handler) return long_request(m, *long_handler);
     asio::post(io_, [this, id = m.id, params = m.params, handler, method = m.method,
                      done = queued(m.bytes)] {
       struct Done {
@@ -175,6 +227,16 @@ private:
         connection_.finished(id);
         connection_.reply_error(id, error_code::InternalError, method + ": internal error");
       }
+    });
+  }
+
+  // A long request: its first slice is posted as any request is; the rest follow behind the
+  // messages that arrive meanwhile.
+  void long_request(const Message& m, const Binder::LongRequest& handler) {
+    auto responder = std::make_shared<SlicedResponder>(io_, connection_, m.id, m.method);
+    asio::post(io_, [this, responder, params = m.params, &handler, done = queued(m.bytes)] {
+      done(); // its message is consumed; the slices hold no queued bytes
+      responder->run([&] { handler(params, responder); });
     });
   }
 

@@ -268,3 +268,30 @@ TEST_CASE("$/cancelRequest ends a running workspace/diagnostic; the next pull is
                {{"textDocument", {{"uri", "file://" + dir.path() + "/f1.py"}}}})["items"]
             .size() == 400);
 }
+
+TEST_CASE("a workspace/diagnostic runs in slices: an edit and a pull are answered while it runs") {
+  TempDir dir;
+  std::string body;
+  for (int i = 0; i < 400; ++i)
+    body += "u" + std::to_string(i) + " = 'https://x.example/%c3%a9/" + std::to_string(i) + "'\n";
+  for (int f = 0; f < 1500; ++f)
+    dir.write("f" + std::to_string(f) + ".py", body);
+  LspClient c;
+  c.initialize({{"textDocument", {{"diagnostic", json::object()}}}}, nullptr,
+               "file://" + dir.path());
+  const std::string uri = "file://" + dir.path() + "/open.py";
+  c.open_document(uri, "u = 'https://x.example/%c3%a9'\n", "python");
+  const int walk = c.request("workspace/diagnostic", {{"previousResultIds", json::array()}});
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  c.notify("textDocument/didChange",
+           {{"textDocument", {{"uri", uri}, {"version", 2}}},
+            {"contentChanges",
+             {{{"text", "u = 'https://x.example/%c3%a9'\nv = 'https://x.example/%e2%82%ac'\n"}}}}});
+  // Answered between two slices of the walk, with the edit applied.
+  const json pulled = c.call("textDocument/diagnostic", {{"textDocument", {{"uri", uri}}}});
+  CHECK(pulled["items"].size() == 3); // %c3%a9, then %e2 and %ac of the line the edit added
+  CHECK_THROWS(c.response(walk, 50)); // the walk is still going on
+  const json whole = c.response(walk, 120000);
+  REQUIRE(whole.contains("result"));
+  CHECK(whole["result"]["items"].size() == 1501);
+}

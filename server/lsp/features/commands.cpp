@@ -10,7 +10,8 @@ namespace pctlint::lsp {
 
 namespace {
 
-json check_workspace(Session& s, const ExecuteCommandParams& p) {
+void check_workspace(Session& s, const ExecuteCommandParams& p,
+                     const std::shared_ptr<Responder>& responder) {
   if (p.command != "pctlint.checkWorkspace")
     throw RequestError{error_code::InvalidParams, "unknown command '" + p.command + "'"};
   const json token = p.work_done_token.value_or(json("pctlint.checkWorkspace"));
@@ -19,40 +20,48 @@ json check_workspace(Session& s, const ExecuteCommandParams& p) {
     s.client.request("window/workDoneProgress/create", {{"token", token}},
                      [](const json&, bool) {});
   if (progress)
-    s.client.notify("$/progress", {{"token", token},
-                                   {"value",
-                                    {{"kind", "begin"},
-                                     {"title", "pctlint: checking the workspace"},
-                                     {"percentage", 0}}}});
-  const WorkspaceCheck check = for_each_workspace_file(
-      s, [&](const WorkspaceFile& f, std::size_t done, std::size_t total) {
-        if (!f.open && !s.capabilities.pull_diagnostics)
-          s.client.notify("textDocument/publishDiagnostics",
-                          {{"uri", f.uri}, {"diagnostics", f.diagnostics}});
-        if (progress && done % 50 == 0)
-          s.client.notify("$/progress",
-                          {{"token", token},
-                           {"value",
-                            {{"kind", "report"},
-                             {"message", std::to_string(done) + "/" + std::to_string(total) +
-                                             " files"},
-                             {"percentage", done * 100 / std::max<std::size_t>(total, 1)}}}});
-      });
-  std::string summary = std::to_string(check.problems) + " problems in " +
-                        std::to_string(check.checked) + " files";
-  if (check.not_checked) summary += "; " + std::to_string(check.not_checked) + " not checked";
+    s.client.notify(
+        "$/progress",
+        {{"token", token},
+         {"value",
+          {{"kind", "begin"}, {"title", "pctlint: checking the workspace"}, {"percentage", 0}}}});
   if (progress)
-    s.client.notify("$/progress",
-                    {{"token", token}, {"value", {{"kind", "end"}, {"message", summary}}}});
-  return {{"files", check.checked}, {"problems", check.problems}, {"notChecked", check.not_checked}};
+    responder->on_cancel([&s, token] {
+      s.client.notify("$/progress",
+                      {{"token", token}, {"value", {{"kind", "end"}, {"message", "cancelled"}}}});
+    });
+  auto each = [&s, token, progress](const WorkspaceFile& f, std::size_t done, std::size_t total) {
+    if (!f.open && !s.capabilities.pull_diagnostics)
+      s.client.notify("textDocument/publishDiagnostics",
+                      {{"uri", f.uri}, {"diagnostics", f.diagnostics}});
+    if (progress && done % 50 == 0)
+      s.client.notify("$/progress",
+                      {{"token", token},
+                       {"value",
+                        {{"kind", "report"},
+                         {"message", std::to_string(done) + "/" + std::to_string(total) + " files"},
+                         {"percentage", done * 100 / std::max<std::size_t>(total, 1)}}}});
+  };
+  auto finish = [&s, token, progress, responder](const WorkspaceCheck& check) {
+    std::string summary =
+        std::to_string(check.problems) + " problems in " + std::to_string(check.checked) + " files";
+    if (check.not_checked) summary += "; " + std::to_string(check.not_checked) + " not checked";
+    if (progress)
+      s.client.notify("$/progress",
+                      {{"token", token}, {"value", {{"kind", "end"}, {"message", summary}}}});
+    responder->reply({{"files", check.checked},
+                      {"problems", check.problems},
+                      {"notChecked", check.not_checked}});
+  };
+  walk_workspace(s, responder, std::move(each), std::move(finish));
 }
 
 } // namespace
 
 void bind_commands(Binder& b, Session& s) {
-  b.request<ExecuteCommandParams>(
-      "workspace/executeCommand",
-      [&s](const ExecuteCommandParams& p) { return check_workspace(s, p); });
+  b.long_request<ExecuteCommandParams>(
+      "workspace/executeCommand", [&s](const ExecuteCommandParams& p,
+                                       std::shared_ptr<Responder> r) { check_workspace(s, p, r); });
 }
 
 } // namespace pctlint::lsp

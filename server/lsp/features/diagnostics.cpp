@@ -104,16 +104,20 @@ json pull(Session& s, const DocumentParams& p) {
   return {{"kind", "full"}, {"resultId", id}, {"items", diagnostics_json(s, d->text, r)}};
 }
 
-// Every file of the workspace folders and every open document.
-json pull_workspace(Session& s) {
-  json items = json::array();
-  for_each_workspace_file(s, [&](const WorkspaceFile& f, std::size_t, std::size_t) {
-    items.push_back({{"kind", "full"},
-                     {"uri", f.uri},
-                     {"version", f.open ? json(f.version) : json(nullptr)},
-                     {"items", f.diagnostics}});
-  });
-  return {{"items", items}};
+// Every file of the workspace folders and every open document, in slices.
+void pull_workspace(Session& s, const std::shared_ptr<Responder>& responder) {
+  auto items = std::make_shared<json>(json::array());
+  walk_workspace(
+      s, responder,
+      [items](const WorkspaceFile& f, std::size_t, std::size_t) {
+        items->push_back({{"kind", "full"},
+                          {"uri", f.uri},
+                          {"version", f.open ? json(f.version) : json(nullptr)},
+                          {"items", f.diagnostics}});
+      },
+      [items, responder](const WorkspaceCheck&) {
+        responder->reply({{"items", std::move(*items)}});
+      });
 }
 
 } // namespace
@@ -141,7 +145,8 @@ void refresh_all(Session& s) {
 void bind_diagnostics(Binder& b, Session& s) {
   b.request<DocumentParams>("textDocument/diagnostic",
                             [&s](const DocumentParams& p) { return pull(s, p); });
-  b.request("workspace/diagnostic", [&s](const json&) { return pull_workspace(s); });
+  b.long_request("workspace/diagnostic",
+                 [&s](const json&, std::shared_ptr<Responder> r) { pull_workspace(s, r); });
 }
 
 } // namespace pctlint::lsp

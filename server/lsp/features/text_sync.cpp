@@ -12,9 +12,8 @@ void bind_text_sync(Binder& b, Session& s) {
     if (s.drafts.change(p.uri, p.version, p.changes, s.encoding))
       schedule_publish(s, p.uri, s.debounce_ms);
   });
-  b.notification<DocumentParams>("textDocument/didSave", [&s](const DocumentParams& p) {
-    schedule_publish(s, p.uri, 0);
-  });
+  b.notification<DocumentParams>("textDocument/didSave",
+                                 [&s](const DocumentParams& p) { schedule_publish(s, p.uri, 0); });
   b.notification<DocumentParams>("textDocument/didClose", [&s](const DocumentParams& p) {
     s.forget(p.uri);
     if (!s.capabilities.pull_diagnostics)
