@@ -84,13 +84,17 @@ bool interpolation_at(std::string_view t, std::size_t i) {
   return i + 1 < t.size() && (is_name_start(t[i + 1]) || t[i + 1] == '{' || t[i + 1] == '(');
 }
 
-// A token between two '@' at t[i] ("@prefix@", "@ANT_JAR@"): a name, then '@' with no name
-// character after it ("user@host@example.com" is a second '@', not a token).
+// A token between two '@' at t[i] ("@prefix@", "@ANT_JAR@", "@-HOSTNAME-@"): a name, then '@' with
+// no name character after it ("user@host@example.com" is a second '@', not a token) unless the
+// name is fenced by hyphens, which no host or user name is.
 bool at_token_at(std::string_view t, std::size_t i) {
   std::size_t k = i + 1;
+  const bool fenced = k < t.size() && t[k] == '-';
+  if (fenced) ++k;
   if (k >= t.size() || !is_name_start(t[k])) return false;
   while (k < t.size() && is_name(t[k]))
     ++k;
+  if (fenced) return k + 1 < t.size() && t[k] == '-' && t[k + 1] == '@';
   return k < t.size() && t[k] == '@' && (k + 1 == t.size() || !is_alnum(t[k + 1]));
 }
 

@@ -47,6 +47,21 @@ struct Piece {
   }
 };
 
+// The markup around a URL that gives its end (structural_end).
+enum class Markup {
+  None,
+  Link,       // a Markdown link destination: [text](url)
+  Autolink,   // <url>, and reST's `text <url>`_
+  Attribute,  // name="url" in HTML
+  CssUrl,     // CSS's url(...)
+  Definition, // a Markdown reference definition "[id]: url", a reST target ".. _name: url"
+};
+
+// Whether markup of this kind gives a URL's extent in prose of this syntax: a link, an autolink
+// and url() close themselves anywhere; an attribute only in markup (HTML, or HTML in Markdown); a
+// definition, which runs to the next blank, only in the formats that define it (Markdown, reST).
+bool markup_gives_extent(Markup markup, Syntax syntax);
+
 // --- prose (finder_prose.cpp) ----------------------------------------------------------------
 
 // In running text a URL ends at white space, quotes, and the characters that markup, templates
@@ -158,7 +173,7 @@ private:
   // The URL's end where markup around it gives its extent exactly, or npos.
   // Markup that opens before `not_before` (inside the URL found last: its closing quote) opens
   // nothing: a fix inside that URL must not change what follows it.
-  static std::size_t structural_end(std::string_view t, std::size_t k, UrlContext& context,
+  static std::size_t structural_end(std::string_view t, std::size_t k, Markup& markup,
                                     std::size_t not_before);
 
   // --- a shell word (finder_shell.cpp) -------------------------------------------------------

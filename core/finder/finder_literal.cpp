@@ -241,7 +241,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   UrlContext in_context = context;
   bool markup_end = false;
   if (!exact) { // markup inside the literal ("<a href=\"...\">") may give the end
-    UrlContext markup = UrlContext::Prose;
+    Markup markup = Markup::None;
     const std::size_t previous_end =
         resume_ > piece.source(0) ? piece.index_of(std::min(resume_, piece.source(value_end))) : 0;
     const std::size_t s = structural_end(piece.text.substr(0, value_end), k, markup, previous_end);
@@ -250,12 +250,14 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
       holes = markup_end = true;
       // Markup written in a literal is embedded: its extent is given by a link's own syntax
       // (a Markdown link, an <autolink>) or an attribute whose value is a URL by definition
-      // (href=\"...\"), and guessed for any other attribute (an xsi:schemaLocation, a content=).
-      exact = markup != UrlContext::Attribute ||
-              (k >= 2 && is_url_attribute(attribute_name_at_end(piece.text.substr(0, k - 2))));
+      // (href=\"...\"), and guessed for any other attribute (an xsi:schemaLocation, a content=)
+      // and a reference definition, which runs to the next blank (a docstring's closing quote).
+      exact = markup == Markup::Link || markup == Markup::Autolink || markup == Markup::CssUrl ||
+              (markup == Markup::Attribute && k >= 2 &&
+               is_url_attribute(attribute_name_at_end(piece.text.substr(0, k - 2))));
       // An attribute in HTML text goes over the wire as written; a reST or Markdown link in a
       // docstring is documentation, read as prose (PCT004's policy).
-      in_context = markup == UrlContext::Attribute ? markup : UrlContext::Prose;
+      in_context = markup == Markup::Attribute ? UrlContext::Attribute : UrlContext::Prose;
     }
   }
   if (!exact && !markup_end)

@@ -155,11 +155,15 @@ bool Finder::in_prose(bool text) {
     piece.text =
         piece.text.substr(0, std::min(piece.text.find_first_of("\"'`", k), piece.text.size()));
   bool holes = false;
-  UrlContext context = UrlContext::Prose;
+  Markup markup = Markup::None;
   const std::size_t not_before = resume_ > line_start_ ? resume_ - line_start_ : 0;
   std::size_t e =
-      text ? structural_end(piece.text, k, context, not_before) : css_url_end(piece.text, k);
+      text ? structural_end(piece.text, k, markup, not_before) : css_url_end(piece.text, k);
+  if (!text && e != npos) markup = Markup::CssUrl;
   const bool exact = e != npos;
+  if (!exact) markup = Markup::None; // a markup opener without its close gives nothing
+  const UrlContext context =
+      markup == Markup::Attribute ? UrlContext::Attribute : UrlContext::Prose;
   // printf templates are common in docs; in an attribute they are not.
   unsigned active =
       active_placeholder_styles(options_.placeholders, context == UrlContext::Prose, line_styles());
@@ -216,10 +220,7 @@ bool Finder::in_prose(bool text) {
   // an attribute in plain text, a comment or another prose format is embedded markup, written
   // about rather than parsed (an xsi:schemaLocation in an AsciiDoc listing, HTML in a PHP file
   // read as text), and its extent is a guess.
-  const Syntax syntax = spec_of(lang_).syntax;
-  const bool given =
-      quoted_whole || (exact && (context != UrlContext::Attribute || syntax == Syntax::Markdown ||
-                                 syntax == Syntax::Markup));
+  const bool given = quoted_whole || (exact && markup_gives_extent(markup, spec_of(lang_).syntax));
   emit(piece, k, e, context, given, holes, active);
   return true;
 }
@@ -236,7 +237,23 @@ std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
 // The URL's end where markup around it gives its extent exactly, or npos.
 // Markup that opens before `not_before` (inside the URL found last: its closing quote) opens
 // nothing: a fix inside that URL must not change what follows it.
-std::size_t Finder::structural_end(std::string_view t, std::size_t k, UrlContext& context,
+bool markup_gives_extent(Markup markup, Syntax syntax) {
+  switch (markup) {
+  case Markup::None:
+    return false;
+  case Markup::Link:
+  case Markup::Autolink:
+  case Markup::CssUrl:
+    return true;
+  case Markup::Attribute:
+    return syntax == Syntax::Markdown || syntax == Syntax::Markup;
+  case Markup::Definition:
+    return syntax == Syntax::Markdown || syntax == Syntax::Rst;
+  }
+  return false;
+}
+
+std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& markup,
                                    std::size_t not_before) {
   const std::string_view before = t.substr(0, k);
   auto until = [&](char close, std::string_view forbidden) -> std::size_t {
@@ -247,6 +264,7 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, UrlContext
     return npos;
   };
   if (before.ends_with("](")) { // [text](destination "title")
+    markup = Markup::Link;
     int depth = 0;
     for (std::size_t i = k; i < t.size(); ++i) {
       const char c = t[i];
@@ -262,20 +280,26 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, UrlContext
     }
     return npos;
   }
-  if (before.ends_with("<")) return until('>', " \t<\\"); // autolink, reST `text <url>`_
+  if (before.ends_with("<")) { // autolink, reST `text <url>`_
+    markup = Markup::Autolink;
+    return until('>', " \t<\\");
+  }
   if ((before.ends_with("=\"") || before.ends_with("='")) && k >= 2 + not_before &&
       attribute_name_before(before.substr(0, before.size() - 2))) {
     // A list of URLs and other words (srcset="a.png 1x, b.png 2x"): running text ends each.
     if (is_url_list_attribute(attribute_name_at_end(before.substr(0, before.size() - 2))))
       return npos;
-    context = UrlContext::Attribute;
+    markup = Markup::Attribute;
     const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
     if (q >= t.size()) return npos;
     for (std::size_t i = k; i < q; ++i)
       if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
     return q;
   }
-  if (iends_with(before, "url(")) return until(')', " \t\"'()");
+  if (iends_with(before, "url(")) {
+    markup = Markup::CssUrl;
+    return until(')', " \t\"'()");
+  }
   // A reference definition "[id]: url" or a reST target ".. _name: url", to the next blank.
   std::size_t i = 0;
   while (i < before.size() && is_blank(before[i]))
@@ -287,6 +311,7 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, UrlContext
                          lead.find(']') == lead.size() - 2;
   const bool rst_target = lead.starts_with(".. _") && lead.back() == ':';
   if (reference || rst_target) {
+    markup = Markup::Definition;
     std::size_t e = k;
     while (e < t.size() && !is_blank(t[e]) && static_cast<unsigned char>(t[e]) >= 0x20 &&
            !is_end_tag_at(t, e)) // a definition-like line in an HTML block: "url</h2>"

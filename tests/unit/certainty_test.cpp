@@ -64,6 +64,7 @@ TEST_CASE("template syntax of any template language: the shapes they share") {
   CHECK(template_at("http://$HOST/path") == "$HOST/path");
   CHECK(template_at("file://localhost@sysconfdir@/cups") == "@sysconfdir@/cups");
   CHECK(template_at("jar://@ANT_JAR@!/") == "@ANT_JAR@!/");
+  CHECK(template_at("http://http@-HOSTNAME-@72/Shibboleth.sso") == "@-HOSTNAME-@72/Shibboleth.sso");
   CHECK(template_at("https://x.example/a}b") == "}b");
   CHECK(template_at("https://nodejs.org/en/blog/\xE2\x80\xA6") == "\xE2\x80\xA6");
   // what the rules judge: escapes, %uXXXX, an escape cut short, a bare '%', a second '@'
