@@ -8,6 +8,7 @@
 #include "core/scan.h"
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cctype>
 #include <cstring>
@@ -459,12 +460,28 @@ constexpr bool every_start_listed() {
 static_assert(every_start_listed(), "a placeholder's first byte is missing from kStartBytes");
 } // namespace
 
+namespace {
+// Each style's start bytes as bits over kStartBytes, by the style's bit: asked for every URL in
+// running text, so computed once.
+constexpr std::array<unsigned, 32> start_bits_by_style() {
+  std::array<unsigned, 32> bits{};
+  for (const PlaceholderKind& k : kPlaceholders) {
+    const unsigned style = static_cast<unsigned>(k.style);
+    unsigned bit = 0;
+    while ((style >> bit) != 1u)
+      ++bit;
+    for (char c : k.starts)
+      bits[bit] |= 1u << kStartBytes.find(c);
+  }
+  return bits;
+}
+constexpr std::array<unsigned, 32> kStartBitsByStyle = start_bits_by_style();
+} // namespace
+
 unsigned placeholder_start_bits(unsigned active) {
   unsigned bits = 0;
-  for (const PlaceholderKind& k : kPlaceholders)
-    if (has(active, k.style))
-      for (char c : k.starts)
-        bits |= 1u << kStartBytes.find(c);
+  for (unsigned styles = active; styles; styles &= styles - 1)
+    bits |= kStartBitsByStyle[static_cast<unsigned>(std::countr_zero(styles))];
   return bits;
 }
 
