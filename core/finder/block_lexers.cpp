@@ -25,6 +25,10 @@ class BlockLexer : public Lexer {
 public:
   BlockLexer(std::string_view src, Language lang, std::size_t begin, std::size_t end)
       : src_(src), lang_(lang), begin_(begin), end_(end), pos_(begin) {}
+  // Everything but the inner lexer, which clone() copies over its Rebase.
+  BlockLexer(const BlockLexer& o)
+      : Lexer(), src_(o.src_), lang_(o.lang_), begin_(o.begin_), end_(o.end_), pos_(o.pos_),
+        block_(o.block_), next_(o.next_), in_block_(o.in_block_), next_known_(o.next_known_) {}
 
   Where at(std::size_t target) override {
     for (;;) {
@@ -50,7 +54,38 @@ public:
     }
   }
 
+  std::size_t horizon() const override {
+    if (!in_block_) return pos_;
+    return std::max(block_.after == npos ? pos_ : block_.after, inner_ ? inner_->horizon() : 0);
+  }
+  void state_key(StateKey& k) const override {
+    k.value(static_cast<std::uint64_t>(lang_)).value(in_block_);
+    // In prose nothing before the origin matters: every block before it has been read.
+    if (!in_block_) return;
+    k.offset(block_.begin).offset(block_.content).offset(block_.end).offset(block_.after);
+    k.value(block_.language ? static_cast<std::uint64_t>(*block_.language) + 1 : 0);
+    k.nested(inner_.get());
+  }
+
 protected:
+  // A copy of this lexer's state into `c` (a copy of the derived lexer) over `to`.
+  void rebase_into(BlockLexer& c, const Rebase& to) const {
+    c.src_ = to.source;
+    c.begin_ = to.offset(begin_);
+    c.end_ = to.offset(end_);
+    c.pos_ = to.offset(pos_);
+    c.block_ = rebased(block_, to);
+    c.next_known_ = false; // a look ahead, looked for again
+    c.inner_ = clone_of(inner_, to);
+  }
+  static CodeBlock rebased(CodeBlock b, const Rebase& to) {
+    b.begin = to.offset(b.begin);
+    b.content = to.offset(b.content);
+    b.end = to.offset(b.end);
+    b.after = to.offset(b.after);
+    return b;
+  }
+
   // The next code block starting at or after `from` (begin == npos when none).
   virtual CodeBlock next_block(std::size_t from) const = 0;
 
@@ -91,6 +126,12 @@ private:
 class MarkdownLexer final : public BlockLexer {
 public:
   using BlockLexer::BlockLexer;
+  MarkdownLexer(const MarkdownLexer& other) : BlockLexer(other) {}
+  std::unique_ptr<Lexer> clone(const Rebase& to) const override {
+    auto c = std::make_unique<MarkdownLexer>(*this);
+    rebase_into(*c, to);
+    return c;
+  }
 
 private:
   CodeBlock next_block(std::size_t from) const override {
@@ -166,6 +207,12 @@ private:
 class RstLexer final : public BlockLexer {
 public:
   using BlockLexer::BlockLexer;
+  RstLexer(const RstLexer& other) : BlockLexer(other) {}
+  std::unique_ptr<Lexer> clone(const Rebase& to) const override {
+    auto c = std::make_unique<RstLexer>(*this);
+    rebase_into(*c, to);
+    return c;
+  }
 
 private:
   CodeBlock next_block(std::size_t from) const override {
@@ -207,6 +254,12 @@ private:
 class AsciiDocLexer final : public BlockLexer {
 public:
   using BlockLexer::BlockLexer;
+  AsciiDocLexer(const AsciiDocLexer& other) : BlockLexer(other) {}
+  std::unique_ptr<Lexer> clone(const Rebase& to) const override {
+    auto c = std::make_unique<AsciiDocLexer>(*this);
+    rebase_into(*c, to);
+    return c;
+  }
 
 private:
   CodeBlock next_block(std::size_t from) const override {
@@ -252,6 +305,11 @@ class ProseLexer final : public Lexer {
 public:
   explicit ProseLexer(Language lang) : lang_(lang) {}
   Where at(std::size_t) override { return {Region::Prose, lang_}; }
+  std::unique_ptr<Lexer> clone(const Rebase&) const override {
+    return std::make_unique<ProseLexer>(lang_);
+  }
+  std::size_t horizon() const override { return 0; }
+  void state_key(StateKey& k) const override { k.value(static_cast<std::uint64_t>(lang_)); }
 
 private:
   Language lang_;

@@ -57,6 +57,41 @@ public:
     }
   }
 
+  std::unique_ptr<Lexer> clone(const Rebase& to) const override {
+    auto c = std::make_unique<CodeLexer>(*this);
+    c->src_ = to.source;
+    c->begin_ = to.offset(begin_);
+    c->end_ = to.offset(end_);
+    c->pos_ = to.offset(pos_);
+    c->until_ = to.offset(until_);
+    c->lit_ = rebased(lit_, to);
+    for (Hole& h : c->holes_)
+      h.literal = rebased(h.literal, to);
+    c->heredoc_line_end_ = to.offset(heredoc_line_end_);
+    c->ruby_block_ = npos; // a look ahead, looked for again
+    c->ruby_searched_ = false;
+    return c;
+  }
+  std::size_t horizon() const override {
+    std::size_t h = pos_;
+    if (mode_ != Mode::Code) h = std::max(h, until_);
+    if (heredoc_line_end_ != npos) h = std::max(h, heredoc_line_end_);
+    return h;
+  }
+  void state_key(StateKey& k) const override {
+    k.value(static_cast<std::uint64_t>(lang_)).value(static_cast<std::uint64_t>(mode_));
+    // (begin_ bounds look-behinds, which never reach back over the text before a key is taken)
+    k.offset(pos_).offset(mode_ == Mode::Code ? npos : until_);
+    if (mode_ == Mode::String) k.literal(lit_);
+    k.value(hole_pending_).value(holes_.size());
+    for (const Hole& h : holes_)
+      k.literal(h.literal).value(static_cast<std::uint64_t>(h.depth));
+    k.value(heredocs_.size());
+    for (const Heredoc& h : heredocs_)
+      k.text(h.word).value(h.indented);
+    k.offset(heredoc_line_end_);
+  }
+
 private:
   enum class Mode { Code, LineComment, BlockComment, String };
 
@@ -232,11 +267,13 @@ private:
   }
 
   // The last byte before `i` that is not white space, or '\0'.
+  // (No further back than kLookBehind: white space as long as that reads as the text's start.)
   char previous_significant(std::size_t i, std::size_t* where = nullptr) const {
-    while (i > begin_ && (is_blank(src_[i - 1]) || src_[i - 1] == '\n' || src_[i - 1] == '\r'))
+    const std::size_t floor = i > begin_ + kLookBehind ? i - kLookBehind : begin_;
+    while (i > floor && (is_blank(src_[i - 1]) || src_[i - 1] == '\n' || src_[i - 1] == '\r'))
       --i;
     if (where) *where = i;
-    return i > begin_ ? src_[i - 1] : '\0';
+    return i > floor ? src_[i - 1] : '\0';
   }
 
   bool regex_may_start(std::size_t i) const {
@@ -454,8 +491,9 @@ private:
     char c = previous_significant(k, &k);
     if (c == ',') { // write!(f, "...") writeln!(out, "..."): one argument before the format
       --k;
-      while (k > begin_ && (is_ident(src_[k - 1]) || src_[k - 1] == '.' || src_[k - 1] == '&' ||
-                            is_blank(src_[k - 1])))
+      const std::size_t floor = i > begin_ + kLookBehind ? i - kLookBehind : begin_;
+      while (k > floor && (is_ident(src_[k - 1]) || src_[k - 1] == '.' || src_[k - 1] == '&' ||
+                           is_blank(src_[k - 1])))
         --k;
       c = previous_significant(k, &k);
     }

@@ -59,9 +59,18 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
   return true;
 }
 
-void Finder::run() {
+void Finder::run(const FinderRun& how) {
   std::size_t& resume = resume_;
-  for (std::size_t colon = 0;; ++colon) {
+  std::size_t colon = 0, found_urls = 0, next_checkpoint = 0;
+  if (const FinderCheckpoint* from = how.from) { // go on as the run that took it went on
+    const Rebase rebase{src_, from->rebase_from, from->shift, from->taken_size};
+    lexer_ = from->lexer->clone(rebase);
+    regex_open_ = rebase.offset(from->regex_open);
+    regex_value_ = from->regex_value;
+    colon = resume = from->resume;
+    next_checkpoint = from->at + how.checkpoint_every;
+  }
+  for (;; ++colon) {
     colon = find_byte_in_context(src_, std::max(colon, resume), kUrlColon);
     if (colon >= src_.size()) break;
     if (!candidate(colon, resume)) continue;
@@ -91,8 +100,28 @@ void Finder::run() {
     }
     if (!found) continue;
     resume = url_.source_end;
+    ++found_urls;
     each_(url_);
+    if (how.checkpoint_every && url_.source_begin >= next_checkpoint) {
+      next_checkpoint = url_.source_begin + how.checkpoint_every;
+      how.on_checkpoint(checkpoint(found_urls));
+    }
+    if (how.stop && how.stop(url_, *lexer_, found_urls)) break;
   }
+}
+
+FinderCheckpoint Finder::checkpoint(std::size_t found_urls) const {
+  FinderCheckpoint c;
+  c.urls = found_urls;
+  c.at = url_.source_begin;
+  c.resume = url_.source_end;
+  const std::size_t nl = find_any_of3(src_, url_.source_end, src_.size(), '\n', '\r', '\n');
+  c.reach = std::max(lexer_->horizon(), std::min(src_.size(), nl + kLookAhead));
+  c.lexer = lexer_->clone({src_, 0, 0, src_.size()});
+  c.taken_size = src_.size();
+  c.regex_open = regex_open_;
+  c.regex_value = regex_value_;
+  return c;
 }
 
 // Whether the ':' at `colon` ends a URL's scheme (or "mailto"); sets start_, slashes_ and

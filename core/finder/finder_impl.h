@@ -27,6 +27,10 @@ namespace pctlint::finding {
 
 constexpr std::size_t npos = std::string_view::npos;
 
+// How far past a URL's line the finder reads for it: the literals joined to it ("a" + "b"), the
+// operator that continues it. Bounded, so that an edit this far after a URL cannot change it.
+inline constexpr std::size_t kLookAhead = 400;
+
 using ascii::iends_with;
 using ascii::iequals;
 using ascii::is_blank;
@@ -141,15 +145,51 @@ bool regex_key(std::string_view key);
 
 // --- one file ---------------------------------------------------------------------------------
 
+// Where a run of the finder may go on from (incremental finding, incremental.cpp): just after a
+// URL, with the lexer as it stood there.
+struct FinderCheckpoint {
+  std::size_t at = 0;     // the URL's start (its candidate)
+  std::size_t resume = 0; // where the search for candidates went on: the URL's end
+  std::size_t urls = 0;   // how many URLs were found up to and with it
+  // How far the text was read for what was found up to here: the lexer's horizon, and the URL's
+  // line and look-ahead (kLookAhead).
+  std::size_t reach = 0;
+  // The lexer there, in the coordinates of the text it was taken in: offsets from `rebase_from` on
+  // have moved by `shift` since, and an end at `taken_size` is the text's end.
+  std::shared_ptr<const Lexer> lexer;
+  std::size_t taken_size = 0, rebase_from = 0;
+  std::ptrdiff_t shift = 0;
+  // Whether the literal open there (at regex_open, in the same coordinates) is a regular
+  // expression, as the run decided at its first URL candidate.
+  std::size_t regex_open = npos;
+  bool regex_value = false;
+  mutable std::string key; // its state_key at `at`, once asked (see key_of in incremental.cpp)
+  mutable std::size_t key_earliest = npos;
+};
+
+// How one run of the finder goes: from the start or from a checkpoint, taking checkpoints as it
+// goes, and asked after each URL whether to stop.
+struct FinderRun {
+  const FinderCheckpoint* from = nullptr;
+  std::size_t checkpoint_every = 0; // bytes of text between checkpoints; 0: none
+  std::function<void(FinderCheckpoint&&)> on_checkpoint;
+  // After each URL (the lexer as it stands there, the URLs found in the run so far, this one
+  // included): true ends the run.
+  std::function<bool(const FoundUrl&, const Lexer&, std::size_t found)> stop;
+};
+
 class Finder {
 public:
   Finder(std::string_view src, Language lang, const FinderOptions& options,
          const std::function<void(const FoundUrl&)>& each)
       : src_(src), lang_(lang), options_(options), each_(each) {}
 
-  void run();
+  void run() { run(FinderRun{}); }
+  void run(const FinderRun& how);
 
 private:
+  // A checkpoint just after the URL found last (url_), the run's `found_urls`-th.
+  FinderCheckpoint checkpoint(std::size_t found_urls) const;
   // Whether the ':' at `colon` ends a URL's scheme (or "mailto"); sets start_, slashes_ and
   // scheme_end_ (the length of "scheme:").
   bool candidate(std::size_t colon, std::size_t resume);

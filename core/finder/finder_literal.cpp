@@ -328,7 +328,7 @@ bool Finder::join(const Literal& lit, const LiteralLine& ll, const Piece& piece,
 std::size_t Finder::next_joined_literal(std::size_t after, char quote,
                                         const LanguageSpec& spec) const {
   std::size_t i = after;
-  const std::size_t limit = std::min(src_.size(), after + 400);
+  const std::size_t limit = std::min(src_.size(), after + kLookAhead);
   auto skip_space = [&] {
     while (i < limit &&
            (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r' ||
@@ -360,7 +360,8 @@ bool Finder::operator_follows(const Literal& lit, const LiteralLine& ll) const {
   const LanguageSpec& spec = spec_of(lang_);
   if (spec.concatenation.empty()) return false;
   std::size_t i = ll.close + lit.close.size();
-  while (i < src_.size() && (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r'))
+  const std::size_t limit = std::min(src_.size(), i + kLookAhead);
+  while (i < limit && (is_blank(src_[i]) || src_[i] == '\n' || src_[i] == '\r'))
     ++i;
   return src_.compare(i, spec.concatenation.size(), spec.concatenation) == 0;
 }

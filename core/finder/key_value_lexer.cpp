@@ -16,6 +16,12 @@ namespace {
 class KeyValueLexer final : public LineLexer {
 public:
   using LineLexer::LineLexer;
+  KeyValueLexer(const KeyValueLexer& o) : LineLexer(o), continues_(o.continues_) {}
+  std::unique_ptr<Lexer> clone(const Rebase& to) const override {
+    auto c = std::make_unique<KeyValueLexer>(*this);
+    rebase_into(*c, to);
+    return c;
+  }
 
 private:
   // An unquoted value; a backslash that continues it on the next line (.properties) is no part
@@ -91,6 +97,8 @@ private:
       --e, ++n;
     return n % 2 == 1;
   }
+
+  void subclass_key(StateKey& k) const override { k.value(continues_); }
 
   bool continues_ = false;
 };

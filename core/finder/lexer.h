@@ -11,6 +11,7 @@
 #include "core/finder/language.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -68,12 +69,98 @@ struct Where {
   const Literal* literal = nullptr;        // with Region::Literal
 };
 
+// Where a copy of a lexer's state is to read (incremental lexing, core/finder/incremental.h): a
+// text that holds what the lexer has read so far (up to its horizon()), `delta` bytes further on
+// (an edit before it grew or shrank the text). An end that was the old text's (`old_size`) becomes
+// the new text's.
+struct Rebase {
+  std::string_view source;
+  std::size_t from = 0; // offsets at or after it (in the old text) move by delta
+  std::ptrdiff_t delta = 0;
+  std::size_t old_size = 0;
+  std::size_t offset(std::size_t o) const {
+    if (o == std::string_view::npos) return o;
+    if (o == old_size) return source.size();
+    if (o < from) return o;
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(o) + delta);
+  }
+};
+
+// A lexer's state written down (Lexer::state_key): values as they are, offsets relative to an
+// origin, npos as npos; the earliest offset written is kept (how far back the state refers).
+class Lexer;
+
+class StateKey {
+public:
+  explicit StateKey(std::size_t origin) : origin_(origin) {}
+  const std::string& bytes() const { return out_; }
+  std::size_t earliest() const { return earliest_; }
+  StateKey& value(std::uint64_t v) {
+    out_.append(reinterpret_cast<const char*>(&v), sizeof v);
+    return *this;
+  }
+  StateKey& offset(std::size_t o) {
+    if (o < earliest_) earliest_ = o;
+    return value(o == std::string_view::npos
+                     ? ~std::uint64_t{0}
+                     : static_cast<std::uint64_t>(static_cast<std::int64_t>(o) -
+                                                  static_cast<std::int64_t>(origin_)));
+  }
+  StateKey& text(std::string_view s) {
+    value(s.size());
+    out_.append(s);
+    return *this;
+  }
+  StateKey& literal(const Literal& l) {
+    offset(l.open).offset(l.content_begin).offset(l.value_end);
+    value(static_cast<std::uint64_t>(l.escapes)).value(static_cast<unsigned char>(l.quote));
+    text(l.close).text(l.stops).value(static_cast<unsigned char>(l.hole_sigil));
+    const bool flags[] = {l.spans_lines,   l.attribute,     l.list,          l.partial,
+                          l.url_attribute, l.config,        l.plain,         l.regex,
+                          l.heredoc,       l.format_braces, l.escaped_quotes};
+    std::uint64_t bits = 0;
+    for (bool f : flags)
+      bits = bits << 1 | (f ? 1 : 0);
+    return value(bits);
+  }
+  // A nested lexer's state, or a mark that there is none.
+  StateKey& nested(const Lexer* lexer);
+
+private:
+  std::string out_;
+  std::size_t origin_;
+  std::size_t earliest_ = std::string_view::npos;
+};
+
 class Lexer {
 public:
   virtual ~Lexer() = default;
   // Where `target` stands. Targets must not decrease: the lexer reads on from where it stopped.
   virtual Where at(std::size_t target) = 0;
+
+  // Incremental lexing, for a document edited in an editor:
+  // A copy of this lexer's state that reads on over `to`.
+  virtual std::unique_ptr<Lexer> clone(const Rebase& to) const = 0;
+  // The furthest offset its state was read from (where it stopped, and how far it looked ahead:
+  // the end of a comment it is in, of a code block, of a YAML block scalar): the state holds for
+  // any text that agrees with this one up to there.
+  virtual std::size_t horizon() const = 0;
+  // Its state, written into `key` with every offset relative to the key's origin: two lexers at
+  // the same place in texts that agree from there on read on alike when their keys are equal.
+  virtual void state_key(StateKey& key) const = 0;
 };
+
+inline StateKey& StateKey::nested(const Lexer* lexer) {
+  if (!lexer) return value(0);
+  value(1);
+  lexer->state_key(*this);
+  return *this;
+}
+
+// How far back a lexer or the finder looks from where it reads (the last significant byte before a
+// regex's '/', the callee before a format string): never further, so that what an edit changes
+// reaches no decision made this far after it (incremental lexing relies on it).
+inline constexpr std::size_t kLookBehind = 1024;
 
 // A lexer for source[begin, end) in `lang`; offsets are the source's.
 std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::size_t begin,

@@ -8,8 +8,10 @@
 #include "core/scan.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace pctlint::lexing {
@@ -51,6 +53,17 @@ inline bool at_line_start(std::string_view s, std::size_t i, std::size_t begin) 
   while (i > begin && is_blank(s[i - 1]))
     --i;
   return i == begin || s[i - 1] == '\n';
+}
+
+inline Literal rebased(Literal l, const Rebase& to) {
+  l.open = to.offset(l.open);
+  l.content_begin = to.offset(l.content_begin);
+  l.value_end = to.offset(l.value_end);
+  return l;
+}
+
+inline std::unique_ptr<Lexer> clone_of(const std::unique_ptr<Lexer>& lexer, const Rebase& to) {
+  return lexer ? lexer->clone(to) : nullptr;
 }
 
 // The families: one lexer each (Syntax in core/finder/language.h says which reads a language).

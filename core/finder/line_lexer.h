@@ -50,7 +50,58 @@ public:
     }
   }
 
+  std::size_t horizon() const override {
+    std::size_t h = line_end_;
+    if (carry_end_ > line_begin_) h = std::max(h, carry_end_);
+    if (shell_) h = std::max(h, shell_->horizon());
+    return h;
+  }
+  void state_key(StateKey& k) const override {
+    k.value(static_cast<std::uint64_t>(lang_)).offset(line_begin_).offset(line_end_);
+    k.offset(next_line_).value(want_segments_).value(segments_.size());
+    for (const Segment& s : segments_)
+      key_of(k, s);
+    // A carried construct matters while it reaches past the line read last.
+    const bool carrying = carry_end_ > line_begin_;
+    k.value(carrying);
+    if (carrying) key_of(k, carry_), k.offset(carry_end_);
+    k.nested(shell_.get()).offset(shell_ ? shell_begin_ : npos);
+    subclass_key(k);
+  }
+
 protected:
+  LineLexer(const LineLexer& o)
+      : Lexer(), src_(o.src_), lang_(o.lang_), end_(o.end_), next_line_(o.next_line_),
+        line_begin_(o.line_begin_), line_end_(o.line_end_), segments_(o.segments_),
+        want_segments_(o.want_segments_), carry_(o.carry_), carry_end_(o.carry_end_),
+        shell_begin_(o.shell_begin_) {}
+  // The base's state over `to`, into `c` (a copy of the derived lexer).
+  void rebase_into(LineLexer& c, const Rebase& to) const {
+    c.src_ = to.source;
+    c.end_ = to.offset(end_);
+    c.next_line_ = to.offset(next_line_);
+    c.line_begin_ = to.offset(line_begin_);
+    c.line_end_ = to.offset(line_end_);
+    for (Segment& s : c.segments_)
+      s = rebased(s, to);
+    c.carry_ = rebased(carry_, to);
+    c.carry_end_ = to.offset(carry_end_);
+    c.shell_ = clone_of(shell_, to);
+    c.shell_begin_ = to.offset(shell_begin_);
+  }
+  virtual void subclass_key(StateKey& k) const = 0;
+
+  static Segment rebased(Segment s, const Rebase& to) {
+    s.begin = to.offset(s.begin);
+    s.end = to.offset(s.end);
+    s.literal = lexing::rebased(s.literal, to);
+    return s;
+  }
+  static void key_of(StateKey& k, const Segment& s) {
+    k.offset(s.begin).offset(s.end).value(static_cast<std::uint64_t>(s.piece));
+    if (s.piece == Piece::Literal) k.literal(s.literal);
+  }
+
   // Cuts [line, eol) into segments_ (only when want_segments_); may set a carry (carry_,
   // carry_end_) that begins on it.
   virtual void read_line(std::size_t line, std::size_t eol) = 0;

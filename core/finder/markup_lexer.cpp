@@ -44,6 +44,37 @@ public:
     }
   }
 
+  MarkupLexer(const MarkupLexer& o)
+      : Lexer(), src_(o.src_), lang_(o.lang_), end_(o.end_), pos_(o.pos_), mode_(o.mode_),
+        until_(o.until_), tag_(o.tag_), lit_(o.lit_) {}
+  std::unique_ptr<Lexer> clone(const Rebase& to) const override {
+    auto c = std::make_unique<MarkupLexer>(*this);
+    c->src_ = to.source;
+    c->end_ = to.offset(end_);
+    c->pos_ = to.offset(pos_);
+    c->until_ = to.offset(until_);
+    c->lit_ = rebased(lit_, to);
+    c->inner_ = clone_of(inner_, to);
+    return c;
+  }
+  std::size_t horizon() const override {
+    std::size_t h = pos_;
+    if (mode_ == Mode::Comment || mode_ == Mode::Value || mode_ == Mode::Embedded)
+      h = std::max(h, until_);
+    if (inner_) h = std::max(h, inner_->horizon());
+    return h;
+  }
+  void state_key(StateKey& k) const override {
+    k.value(static_cast<std::uint64_t>(lang_)).value(static_cast<std::uint64_t>(mode_));
+    k.offset(pos_);
+    if (mode_ == Mode::Text) return k.nested(nullptr), void();
+    k.text(tag_);
+    if (mode_ == Mode::Tag) return;
+    k.offset(until_);
+    if (mode_ == Mode::Value) k.literal(lit_);
+    k.nested(inner_.get());
+  }
+
 private:
   enum class Mode { Text, Tag, Value, Comment, Embedded };
 

@@ -8,8 +8,8 @@
 #include "core/scan.h"
 
 #include <algorithm>
-#include <bit>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cstring>
 

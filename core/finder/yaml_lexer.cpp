@@ -16,6 +16,12 @@ namespace {
 class YamlLexer final : public LineLexer {
 public:
   using LineLexer::LineLexer;
+  YamlLexer(const YamlLexer& o) : LineLexer(o), shell_indent_(o.shell_indent_) {}
+  std::unique_ptr<Lexer> clone(const Rebase& to) const override {
+    auto c = std::make_unique<YamlLexer>(*this);
+    rebase_into(*c, to);
+    return c;
+  }
 
 private:
   // Keys whose values are shell commands (CI systems, compose files, task runners).
@@ -172,6 +178,10 @@ private:
     if (last_content <= first) return;
     carry_ = {first, last_content, shell ? Piece::Shell : Piece::Prose, {}};
     carry_end_ = last_content;
+  }
+
+  void subclass_key(StateKey& k) const override {
+    k.value(shell_indent_ == npos ? ~std::uint64_t{0} : shell_indent_);
   }
 
   std::size_t shell_indent_ = npos; // a shell key's indentation, while its items follow

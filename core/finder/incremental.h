@@ -1,0 +1,58 @@
+// The URLs of a document edited over time, as in an editor: after an edit, found again only from
+// the last checkpoint before it (a lexer state kept every few KiB) until the lexer, a little past
+// the edit, stands where it stood before in the same state; from there the last run's URLs are
+// the text's, moved by the edit's length. Equal to find_urls() of the whole text, every time.
+#pragma once
+
+#include "core/finder/finder.h"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace pctlint {
+
+// Where a text differs from the one before: [begin, old_end) of the old is [begin, new_end) of the
+// new.
+struct TextChange {
+  std::size_t begin = 0, old_end = 0, new_end = 0;
+};
+
+// The smallest change that turns `before` into `after` (their common prefix and suffix).
+TextChange change_between(std::string_view before, std::string_view after);
+
+class IncrementalUrls {
+public:
+  IncrementalUrls();
+  ~IncrementalUrls();
+  IncrementalUrls(IncrementalUrls&&) noexcept;
+  IncrementalUrls& operator=(IncrementalUrls&&) noexcept;
+
+  // The URLs of `text`. `change` says where it differs from the last call's text; without one (or
+  // with another language or options) they are found from scratch.
+  void update(std::string_view text, Language lang, const FinderOptions& options,
+              std::optional<TextChange> change);
+
+  const std::vector<FoundUrl>& urls() const;
+
+  // What the last update did: urls()[0, kept) are the last call's first URLs as they were,
+  // urls()[refound, size) are the last call's URLs from `reused_from` on, moved by `shift`;
+  // the ones between were found again.
+  struct Splice {
+    std::size_t kept = 0, refound = 0, reused_from = 0;
+    std::ptrdiff_t shift = 0;
+    bool from_scratch = true;
+  };
+  const Splice& last_splice() const;
+
+  // Bytes of text between two checkpoints (the cost of an edit: about this much is read again on
+  // each side of it).
+  static constexpr std::size_t kCheckpointEvery = 4096;
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+} // namespace pctlint

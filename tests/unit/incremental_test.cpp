@@ -1,0 +1,162 @@
+// Incremental finding (core/finder/incremental.h): after every edit, exactly find_urls() of the
+// whole text, for every lexer family, through random edits that open and close the constructs
+// each family carries across lines (block comments, strings, heredocs, code blocks, block
+// scalars, attributes, <script>).
+#include "core/finder/incremental.h"
+#include "core/finder/language.h"
+
+#include <doctest/doctest.h>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace pctlint;
+
+namespace {
+
+void require_same_urls(const std::vector<FoundUrl>& a, const std::vector<FoundUrl>& b) {
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    CAPTURE(i);
+    REQUIRE(a[i].text == b[i].text);
+    REQUIRE(a[i].source_begin == b[i].source_begin);
+    REQUIRE(a[i].source_end == b[i].source_end);
+    REQUIRE(a[i].source_offsets == b[i].source_offsets);
+    REQUIRE(a[i].exact == b[i].exact);
+    REQUIRE(a[i].context == b[i].context);
+    REQUIRE(a[i].language == b[i].language);
+    REQUIRE(a[i].open_end == b[i].open_end);
+    REQUIRE(a[i].joins == b[i].joins);
+    REQUIRE(a[i].join_source_ends == b[i].join_source_ends);
+    REQUIRE(a[i].placeholders.size() == b[i].placeholders.size());
+    for (std::size_t p = 0; p < a[i].placeholders.size(); ++p) {
+      REQUIRE(a[i].placeholders[p].begin == b[i].placeholders[p].begin);
+      REQUIRE(a[i].placeholders[p].end == b[i].placeholders[p].end);
+    }
+  }
+}
+
+struct Family {
+  Language lang;
+  std::vector<std::string> lines;  // the document is made of these
+  std::vector<std::string> tokens; // and edits insert these
+};
+
+std::vector<Family> families() {
+  const std::vector<std::string> common = {"\n",  "\"", "'", " ", "https://e.example/a b",
+                                           "%c3", "\\", "x", "{", "}"};
+  auto with = [&](std::vector<std::string> extra) {
+    extra.insert(extra.end(), common.begin(), common.end());
+    return extra;
+  };
+  return {
+      {Language::JavaScript,
+       {"const a = \"https://x.example/caf%c3%a9/my file.pdf\";\n",
+        "// see https://docs.example.com/a_(b). and more\n",
+        "let s = `https://z.example/${id}/%7e` + 'https://q.example/x';\n",
+        "/* https://c.example/%e2 */ f(/re+gex/, 'mailto:a@b.example');\n",
+        "const total = items.reduce((a, b) => a + b, 0);\n"},
+       with({"/*", "*/", "`", "${", "//", "/"})},
+      {Language::Python,
+       {"x = 'https://x.example/%c3%a9'\n", "\"\"\"Doc https://d.example/a b\n", "more doc\"\"\"\n",
+        "r = f\"https://f.example/{{x}}/{y}\"\n", "# https://c.example/%zz\n",
+        "y = re.compile('https://r.example/.*')\n"},
+       with({"\"\"\"", "'''", "#", "f'", "r'"})},
+      {Language::Shell,
+       {"curl \"https://a.example/my file\" -o x\n", "cat <<EOF\nhttps://h.example/%c3\nEOF\n",
+        "echo https://w.example/a\\ b # https://c.example/\n", "X=${Y:-https://d.example/}\n"},
+       with({"<<EOF\n", "EOF\n", "$(", ")", "#"})},
+      {Language::Ruby,
+       {"u = \"https://r.example/#{id}/%c3\"\n", "=begin\nhttps://b.example/%e2\n=end\n",
+        "v = %r{https://x.example/.*}\n", "w = 'https://s.example/a b'\n"},
+       with({"=begin\n", "=end\n", "#{", "%r{"})},
+      {Language::Markdown,
+       {"See [docs](https://d.example/caf%c3%a9) and https://e.example/%e2.\n",
+        "```python\nu = 'https://p.example/a b'\n```\n",
+        "<a href=\"https://h.example/%c3\">x</a>\n", "[id]: https://r.example/%7e\n",
+        "Text <https://auto.example/%c3%a9> end.\n"},
+       with({"```", "```js\n", "<!--", "-->", "](", "<"})},
+      {Language::Html,
+       {"<a href=\"https://x.example/my file\">t</a> https://t.example/%c3\n",
+        "<script>var u = 'https://s.example/%e2';</script>\n", "<!-- https://c.example/%zz -->\n",
+        "<img src='https://i.example/a%20b' alt=x>\n"},
+       with({"<script>", "</script>", "<!--", "-->", "<a href=\"", ">"})},
+      {Language::Yaml,
+       {"url: https://y.example/caf%c3%a9\n", "run: |\n  curl https://c.example/a b\n",
+        "desc: >\n  see https://d.example/%e2\n", "q: \"https://q.example/my file\"\n",
+        "flow: {a: \"https://f.example/x y\", b: https://g.example/}\n",
+        "# https://c.example/%7e\n"},
+       with({"|\n", ">\n", "  ", "- ", ": ", "#"})},
+      {Language::Properties,
+       {"a.url=https://p.example/%c3%a9\n", "b=first \\\n  https://c.example/a b \\\n  end\n",
+        "# https://c.example/%zz\n"},
+       with({"\\\n", "=", "#"})},
+      {Language::Rust,
+       {"let a = \"https://r.example/%c3\";\n", "/* outer /* https://n.example/%e2 */ still */\n",
+        "let r = r#\"https://raw.example/a b\"#;\n", "println!(\"https://f.example/{{x}}\");\n"},
+       with({"/*", "*/", "r#\"", "\"#"})},
+  };
+}
+
+} // namespace
+
+TEST_CASE("incremental finding equals find_urls() after every random edit, in every family") {
+  std::mt19937 rng(7);
+  for (const Family& f : families()) {
+    CAPTURE(name_of(f.lang));
+    std::string text;
+    std::uniform_int_distribution<std::size_t> line(0, f.lines.size() - 1);
+    // Big enough for many checkpoints (one every IncrementalUrls::kCheckpointEvery bytes).
+    while (text.size() < 60000)
+      text += f.lines[line(rng)];
+    IncrementalUrls inc;
+    inc.update(text, f.lang, {}, std::nullopt);
+    require_same_urls(inc.urls(), find_urls(text, f.lang));
+    std::uniform_int_distribution<std::size_t> token(0, f.tokens.size() - 1);
+    std::size_t reused = 0;
+    for (int step = 0; step < 250; ++step) {
+      CAPTURE(step);
+      const std::string before = text;
+      std::uniform_int_distribution<std::size_t> at(0, text.size());
+      const std::size_t pos = at(rng);
+      switch (rng() % 4) {
+      case 0:
+      case 1:
+        text.insert(pos, f.tokens[token(rng)]);
+        break;
+      case 2:
+        text.erase(pos, rng() % 12);
+        break;
+      default:
+        text.insert(pos, f.lines[line(rng)]);
+      }
+      inc.update(text, f.lang, {}, change_between(before, text));
+      require_same_urls(inc.urls(), find_urls(text, f.lang));
+      reused += inc.urls().size() - inc.last_splice().refound + inc.last_splice().kept;
+    }
+    // Not found from scratch each time: most URLs come from the last run.
+    CHECK(reused > 0);
+  }
+}
+
+TEST_CASE("incremental finding: an edit reads again only about a checkpoint's stretch around it") {
+  std::string text;
+  for (int i = 0; text.size() < 200000; ++i)
+    text += "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  IncrementalUrls inc;
+  inc.update(text, Language::JavaScript, {}, std::nullopt);
+  const std::size_t total = inc.urls().size();
+  const std::string before = text;
+  text.insert(100000, "x");
+  inc.update(text, Language::JavaScript, {}, change_between(before, text));
+  const auto& s = inc.last_splice();
+  CHECK_FALSE(s.from_scratch);
+  CHECK(s.refound - s.kept < total / 10); // a few checkpoints' worth, not the document
+  require_same_urls(inc.urls(), find_urls(text, Language::JavaScript));
+  // A block comment opened at the top: everything after it is read again, and is right.
+  const std::string before2 = text;
+  text.insert(0, "/*");
+  inc.update(text, Language::JavaScript, {}, change_between(before2, text));
+  require_same_urls(inc.urls(), find_urls(text, Language::JavaScript));
+  CHECK(inc.urls().back().context == UrlContext::Prose);
+}
