@@ -1,8 +1,8 @@
 #include "rules/engine.h"
 
+#include "core/ascii.h"
 #include "core/codec/percent.h"
 #include "core/codec/url.h"
-#include "core/ascii.h"
 #include "core/finder/certainty.h"
 #include "core/scan.h"
 #include "rules/catalog/catalog.h"
@@ -311,71 +311,199 @@ void memo_key(const FoundUrl& url, std::string& key) {
 
 } // namespace
 
-LintResult LintCache::lint(std::string_view source, Language lang, const Config& config,
-                           bool urls) {
+namespace {
+
+void shift(Diagnostic& d, std::ptrdiff_t delta) {
+  const auto moved = [delta](std::size_t& o) {
+    o = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(o) + delta);
+  };
+  moved(d.begin), moved(d.end), moved(d.url_begin), moved(d.url_end);
+  if (d.fix)
+    for (Edit& e : d.fix->edits)
+      moved(e.begin), moved(e.end);
+}
+
+// A URL's findings as diagnostics, in order (by begin, then rule id: sort_diagnostics' order).
+void append_diagnostics(const FoundUrl& url, const std::vector<RuleFinding>& findings,
+                        const Config& config, std::vector<Diagnostic>& out) {
+  const std::size_t first = out.size();
+  for (const RuleFinding& f : findings)
+    out.push_back(to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule], config));
+  std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.begin != b.begin ? a.begin < b.begin : a.rule->id < b.rule->id;
+                   });
+}
+
+template <typename T>
+void replace_range(std::vector<T>& items, std::size_t begin, std::size_t end,
+                   std::vector<T>& with) {
+  const std::size_t common = std::min(end - begin, with.size());
+  std::move(with.begin(), with.begin() + static_cast<std::ptrdiff_t>(common),
+            items.begin() + static_cast<std::ptrdiff_t>(begin));
+  if (with.size() < end - begin)
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(begin + common),
+                items.begin() + static_cast<std::ptrdiff_t>(end));
+  else
+    items.insert(items.begin() + static_cast<std::ptrdiff_t>(end),
+                 std::make_move_iterator(with.begin() + static_cast<std::ptrdiff_t>(common)),
+                 std::make_move_iterator(with.end()));
+}
+
+constexpr std::string_view kMarker = "pctlint-";
+
+} // namespace
+
+const LintResult& LintCache::lint(std::string_view source, Language lang, const Config& config,
+                                  bool urls, std::optional<TextChange> change) {
   if (lang != language_) {
     clear();
     language_ = lang;
   }
-  LintResult result;
+  found_.update(source, lang, config.finder, change);
+  if (found_.last_splice().from_scratch)
+    from_scratch(source, config);
+  else
+    splice(source, config, *change);
+  result_.url_count = found_.urls().size();
+  if (urls)
+    result_.urls = found_.urls();
+  else
+    result_.urls.clear();
+  if (markers_.empty() || result_.url_count == 0) return result_;
+  suppressed_ = result_;
+  drop_suppressed(source, lang, config, suppressed_);
+  return suppressed_;
+}
+
+void LintCache::from_scratch(std::string_view source, const Config& config) {
   UrlChecker checker(config);
-  std::size_t count = 0, cursor = 0;
-  // hash -> memo_ position, and -> older_ position, each built only when needed.
-  std::unordered_multimap<std::size_t, std::size_t> index, older_index;
-  bool indexed = false, older_indexed = false;
-  std::string key;
   std::vector<RuleFinding> found;
-  const auto matches = [&](const Memo& m, std::size_t hash) {
-    return m.hash == hash && m.key == key;
-  };
-  const auto index_of = [](const std::vector<Memo>& memos,
-                           std::unordered_multimap<std::size_t, std::size_t>& out) {
-    out.reserve(memos.size());
-    for (std::size_t k = 0; k < memos.size(); ++k)
-      out.emplace(memos[k].hash, k);
-  };
-  const auto lookup = [&](std::size_t hash) -> const std::vector<RuleFinding>* {
-    for (std::size_t k = cursor; k < std::min(cursor + 4, memo_.size()); ++k)
-      if (matches(memo_[k], hash)) {
-        cursor = k + 1;
-        return &memo_[k].findings;
-      }
-    if (!indexed) index_of(memo_, index), indexed = true;
-    for (auto [it, end] = index.equal_range(hash); it != end; ++it)
-      if (matches(memo_[it->second], hash)) {
-        cursor = it->second + 1;
-        return &memo_[it->second].findings;
-      }
-    if (!older_indexed) index_of(older_, older_index), older_indexed = true;
-    for (auto [it, end] = older_index.equal_range(hash); it != end; ++it)
-      if (matches(older_[it->second], hash)) return &older_[it->second].findings;
-    return nullptr;
-  };
-  for_each_url(source, lang, config.finder, [&](const FoundUrl& url) {
-    ++result.url_count;
-    if (urls) result.urls.push_back(url);
+  older_ = std::move(memos_);
+  memos_.clear();
+  result_.diagnostics.clear();
+  std::string key;
+  std::unordered_multimap<std::size_t, std::size_t> older_index;
+  for (std::size_t k = 0; k < older_.size(); ++k)
+    older_index.emplace(older_[k].hash, k);
+  for (const FoundUrl& url : found_.urls()) {
     memo_key(url, key);
-    const std::size_t hash = std::hash<std::string_view>{}(key);
-    if (count == next_.size()) next_.emplace_back();
-    Memo& memo = next_[count++];
-    memo.hash = hash;
-    memo.key.assign(key);
-    if (const std::vector<RuleFinding>* known = lookup(hash)) {
+    Memo& memo = memos_.emplace_back();
+    memo.hash = std::hash<std::string_view>{}(key);
+    memo.key = key;
+    const std::vector<RuleFinding>* known = nullptr;
+    for (auto [it, end] = older_index.equal_range(memo.hash); it != end && !known; ++it)
+      if (older_[it->second].key == key) known = &older_[it->second].findings;
+    if (known) {
       memo.findings = *known;
     } else {
       checker.check(url, found);
       memo.findings = found;
     }
-    for (const RuleFinding& f : memo.findings)
-      result.diagnostics.push_back(
-          to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule], config));
-  });
-  next_.resize(count);
-  std::swap(older_, memo_);
-  std::swap(memo_, next_); // next_ now holds the oldest: its buffers are reused next time
-  sort_diagnostics(result.diagnostics);
-  drop_suppressed(source, lang, config, result);
-  return result;
+    append_diagnostics(url, memo.findings, config, result_.diagnostics);
+  }
+  markers_.clear();
+  find_markers(source, 0, source.size());
+}
+
+void LintCache::splice(std::string_view source, const Config& config, const TextChange& change) {
+  const IncrementalUrls::Splice& sp = found_.last_splice();
+  const std::vector<FoundUrl>& all = found_.urls();
+  // The diagnostics of the URLs replaced, as counted by their memos.
+  std::size_t diag_begin = 0, diag_end = 0;
+  for (std::size_t i = 0; i < sp.kept; ++i)
+    diag_begin += memos_[i].findings.size();
+  diag_end = diag_begin;
+  for (std::size_t i = sp.kept; i < sp.reused_from; ++i)
+    diag_end += memos_[i].findings.size();
+  // The memos of the URLs found again are looked for among those they replace, in order, then
+  // among the ones the lint before replaced (an edit that opens a block comment and the next
+  // that closes it again hide URLs and bring them back).
+  std::vector<Memo> replaced(
+      std::make_move_iterator(memos_.begin() + static_cast<std::ptrdiff_t>(sp.kept)),
+      std::make_move_iterator(memos_.begin() + static_cast<std::ptrdiff_t>(sp.reused_from)));
+  // Each list is tried where its last match was (an edit keeps the URLs' order), then by hash.
+  std::vector<std::pair<std::size_t, std::size_t>> older_index; // (hash, position), sorted
+  std::size_t cursor = 0, older_cursor = 0;
+  std::string key;
+  const auto lookup = [&](std::size_t hash) -> const std::vector<RuleFinding>* {
+    const auto matches = [&](const Memo& m) { return m.hash == hash && m.key == key; };
+    for (std::size_t k = cursor; k < std::min(cursor + 4, replaced.size()); ++k)
+      if (matches(replaced[k])) {
+        cursor = k + 1;
+        return &replaced[k].findings;
+      }
+    for (std::size_t k = older_cursor; k < std::min(older_cursor + 4, older_.size()); ++k)
+      if (matches(older_[k])) {
+        older_cursor = k + 1;
+        return &older_[k].findings;
+      }
+    if (older_index.empty() && !older_.empty()) {
+      older_index.reserve(older_.size());
+      for (std::size_t k = 0; k < older_.size(); ++k)
+        older_index.emplace_back(older_[k].hash, k);
+      std::sort(older_index.begin(), older_index.end());
+    }
+    for (auto it = std::lower_bound(older_index.begin(), older_index.end(),
+                                    std::pair<std::size_t, std::size_t>(hash, 0));
+         it != older_index.end() && it->first == hash; ++it)
+      if (matches(older_[it->second])) {
+        older_cursor = it->second + 1;
+        return &older_[it->second].findings;
+      }
+    return nullptr;
+  };
+  UrlChecker checker(config);
+  std::vector<RuleFinding> found;
+  std::vector<Memo> fresh(sp.refound - sp.kept);
+  std::vector<Diagnostic> diagnostics;
+  for (std::size_t i = sp.kept; i < sp.refound; ++i) {
+    const FoundUrl& url = all[i];
+    memo_key(url, key);
+    Memo& memo = fresh[i - sp.kept];
+    memo.hash = std::hash<std::string_view>{}(key);
+    memo.key = key;
+    if (const std::vector<RuleFinding>* known = lookup(memo.hash)) {
+      memo.findings = *known;
+    } else {
+      checker.check(url, found);
+      memo.findings = found;
+    }
+    append_diagnostics(url, memo.findings, config, diagnostics);
+  }
+  replace_range(memos_, sp.kept, sp.reused_from, fresh);
+  if (!replaced.empty()) older_ = std::move(replaced);
+  std::vector<Diagnostic>& all_diagnostics = result_.diagnostics;
+  const std::size_t moved_from = diag_begin + diagnostics.size();
+  replace_range(all_diagnostics, diag_begin, diag_end, diagnostics);
+  if (sp.shift != 0)
+    for (std::size_t i = moved_from; i < all_diagnostics.size(); ++i)
+      shift(all_diagnostics[i], sp.shift);
+
+  // The markers: those the change removed go, those after it move, those it wrote are found.
+  const std::size_t near = change.begin >= kMarker.size() ? change.begin - kMarker.size() + 1 : 0;
+  std::vector<std::size_t> markers;
+  for (const std::size_t m : markers_)
+    if (m < near)
+      markers.push_back(m);
+    else if (m >= change.old_end)
+      markers.push_back(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(m) + sp.shift));
+  markers_ = std::move(markers);
+  find_markers(source, near, std::min(source.size(), change.new_end + kMarker.size() - 1));
+}
+
+// The markers in source[begin, end) joined to markers_ (sorted, each once).
+void LintCache::find_markers(std::string_view source, std::size_t begin, std::size_t end) {
+  const std::size_t count = markers_.size();
+  // Only as far as a marker starting before `end` reaches: a search to the text's end would cost
+  // a keystroke the whole text.
+  const std::string_view scope = source.substr(0, std::min(source.size(), end + kMarker.size()));
+  for (std::size_t at = scope.find(kMarker, begin); at != std::string_view::npos && at < end;
+       at = scope.find(kMarker, at + 1))
+    markers_.push_back(at);
+  std::inplace_merge(markers_.begin(), markers_.begin() + static_cast<std::ptrdiff_t>(count),
+                     markers_.end());
+  markers_.erase(std::unique(markers_.begin(), markers_.end()), markers_.end());
 }
 
 void drop_suppressed(std::string_view source, Language lang, const Config& config,

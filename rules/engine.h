@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/finder/finder.h"
+#include "core/finder/incremental.h"
 #include "rules/config.h"
 #include "rules/diagnostic.h"
 #include "rules/rule.h"
@@ -51,19 +52,20 @@ struct RuleFinding {
   Doubt doubt = Doubt::None; // reported though in doubt ("extent": "guessed"; certainty.h)
 };
 
-// lint() for one document edited over time, as in an editor. The finder reads the whole text
-// each time (whole-file context: an edit that opens a block comment changes what follows it),
-// but each URL's findings are remembered by what they depend on (its text and how it was found),
-// so a keystroke runs the rules only on the URLs it changed. Always equal to lint(source, ...).
-// Call clear() when the configuration changes.
+// lint() for one document edited over time, as in an editor. Its URLs are found again only around
+// an edit (core/finder/incremental.h: from the last checkpoint before it until the lexer stands
+// as it stood before, whole-file context kept: an edit that opens a block comment is read to the
+// comment's end), and each URL's findings are remembered by what they depend on (its text and how
+// it was found), so a keystroke runs the rules only on the URLs it changed. Always equal to
+// lint(source, ...). Call clear() when the configuration changes.
 class LintCache {
 public:
   // With `urls` false, LintResult::urls stays empty (publishing diagnostics needs none).
-  LintResult lint(std::string_view source, Language lang, const Config& config, bool urls = true);
-  void clear() {
-    memo_.clear();
-    older_.clear();
-  }
+  // `change`: where `source` differs from the text of the last call (none: read it all again).
+  // The result is this cache's: valid until its next call.
+  const LintResult& lint(std::string_view source, Language lang, const Config& config,
+                         bool urls = true, std::optional<TextChange> change = std::nullopt);
+  void clear() { *this = LintCache(); }
 
 private:
   struct Memo {
@@ -71,14 +73,20 @@ private:
     std::string key; // the URL's text and how it was found (memo_key)
     std::vector<RuleFinding> findings;
   };
-  // The last lint's URLs, in document order: an edit leaves the URLs before and after it in the
-  // same order, so each is looked for where the previous one matched (no hash-table walk, one
-  // pass over memory in order); an index by hash is built only when that fails.
-  std::vector<Memo> memo_;
-  // The lint's before that: an edit that opens a block comment and the next that closes it again
-  // hide URLs and bring them back.
+  void from_scratch(std::string_view source, const Config& config);
+  void splice(std::string_view source, const Config& config, const TextChange& change);
+  void find_markers(std::string_view source, std::size_t begin, std::size_t end);
+
+  IncrementalUrls found_;
+  // One per URL of the last lint, in document order.
+  std::vector<Memo> memos_;
+  // The memos the last lint replaced.
   std::vector<Memo> older_;
-  std::vector<Memo> next_; // the memo being built; its strings keep their buffers between lints
+  // Every URL's findings as diagnostics, in document order, before suppressions; and the
+  // offsets of "pctlint-" in the text (where a suppression comment may be).
+  LintResult result_;
+  std::vector<std::size_t> markers_;
+  LintResult suppressed_; // the result when the text has suppression comments
   Language language_ = Language::PlainText;
 };
 

@@ -28,6 +28,21 @@ void shift(FoundUrl& url, std::ptrdiff_t delta) {
     o = moved(o);
 }
 
+// items[begin, end) replaced by `with`, in place where their counts allow (no move of the rest).
+template <typename T>
+void splice_into(std::vector<T>& items, std::size_t begin, std::size_t end, std::vector<T>& with) {
+  const std::size_t common = std::min(end - begin, with.size());
+  std::move(with.begin(), with.begin() + static_cast<std::ptrdiff_t>(common),
+            items.begin() + static_cast<std::ptrdiff_t>(begin));
+  if (with.size() < end - begin)
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(begin + common),
+                items.begin() + static_cast<std::ptrdiff_t>(end));
+  else
+    items.insert(items.begin() + static_cast<std::ptrdiff_t>(end),
+                 std::make_move_iterator(with.begin() + static_cast<std::ptrdiff_t>(common)),
+                 std::make_move_iterator(with.end()));
+}
+
 bool same_options(const FinderOptions& a, const FinderOptions& b) {
   return a.schemes == b.schemes && a.mailto == b.mailto && a.placeholders == b.placeholders;
 }
@@ -131,37 +146,31 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
   };
   Finder(text, lang, options, each).run(run);
 
-  // The URLs: those kept, those found again, the rest of the last run's moved.
-  std::vector<FoundUrl> next;
+  // The URLs: those kept, those found again in place of the ones they replace, the rest of the
+  // last run's moved (in place: a keystroke replaces a few URLs and moves the rest).
   const bool resynced = resync < checkpoints.size();
   const std::size_t reused_from = resynced ? checkpoints[resync].urls : urls.size();
-  next.reserve(kept + found.size() + (urls.size() - reused_from));
-  std::move(urls.begin(), urls.begin() + static_cast<std::ptrdiff_t>(kept),
-            std::back_inserter(next));
-  std::move(found.begin(), found.end(), std::back_inserter(next));
-  for (std::size_t i = reused_from; i < urls.size(); ++i) {
-    shift(urls[i], delta);
-    next.push_back(std::move(urls[i]));
-  }
-  splice = Splice{kept, kept + found.size(), reused_from, delta, false};
+  splice_into(urls, kept, reused_from, found);
+  const std::size_t tail = kept + found.size();
+  if (delta != 0)
+    for (std::size_t i = tail; i < urls.size(); ++i)
+      shift(urls[i], delta);
+  splice = Splice{kept, tail, reused_from, delta, false};
 
-  // The checkpoints likewise.
-  std::vector<FinderCheckpoint> cps;
-  cps.reserve(checkpoints.size() + taken.size());
+  // The checkpoints likewise: those up to the restart, the ones taken, the rest of the last run's
+  // moved (their lexers' states keep their coordinates: `shift` says how far they moved).
   const std::size_t keep = from ? restart + 1 : 0;
-  std::move(checkpoints.begin(), checkpoints.begin() + static_cast<std::ptrdiff_t>(keep),
-            std::back_inserter(cps));
-  for (FinderCheckpoint& c : taken) {
+  const std::size_t replaced_end = resynced ? resync + 1 : checkpoints.size();
+  for (FinderCheckpoint& c : taken)
     c.urls += kept;
-    cps.push_back(std::move(c));
-  }
+  splice_into(checkpoints, keep, replaced_end, taken);
   if (resynced) {
     const std::ptrdiff_t url_shift =
-        static_cast<std::ptrdiff_t>(kept + found.size()) - static_cast<std::ptrdiff_t>(reused_from);
+        static_cast<std::ptrdiff_t>(tail) - static_cast<std::ptrdiff_t>(reused_from);
     const auto moved = [delta](std::size_t o) {
       return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(o) + delta);
     };
-    for (std::size_t i = resync + 1; i < checkpoints.size(); ++i) {
+    for (std::size_t i = keep + taken.size(); i < checkpoints.size(); ++i) {
       FinderCheckpoint& c = checkpoints[i];
       if (c.shift == 0) c.rebase_from = change.old_end; // its state lies past the edit
       c.shift += delta;
@@ -169,11 +178,8 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
       c.resume = moved(c.resume);
       c.reach = moved(c.reach);
       c.urls = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c.urls) + url_shift);
-      cps.push_back(std::move(c));
     }
   }
-  urls = std::move(next);
-  checkpoints = std::move(cps);
 }
 
 IncrementalUrls::IncrementalUrls() : state_(std::make_unique<State>()) {}

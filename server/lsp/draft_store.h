@@ -4,6 +4,7 @@
 
 #include "core/codec/position.h"
 #include "core/finder/finder.h"
+#include "core/finder/incremental.h"
 #include "server/lsp/protocol.h"
 
 #include <map>
@@ -17,6 +18,9 @@ struct Draft {
   std::string text;
   std::int64_t version = 0;
   Language language = Language::PlainText;
+  // Where the text changed since its lint cache last read it (TextChange's coordinates: the old
+  // text then, this one now); none: read it all.
+  std::optional<TextChange> changed;
 };
 
 class DraftStore {
@@ -31,6 +35,9 @@ public:
   // LSP's position rules say, so an edit is never refused or lost.
   bool change(const std::string& uri, std::int64_t version,
               const std::vector<ContentChange>& changes, OffsetEncoding encoding);
+  // Where the document changed since the last call (none: all of it may have), and from now on
+  // nothing has.
+  std::optional<TextChange> take_change(const std::string& uri);
 
 private:
   std::map<std::string, Draft> drafts_;

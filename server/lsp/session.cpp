@@ -44,10 +44,12 @@ bool Session::selected(const std::string& uri) {
   return configs_[uri].selected;
 }
 
-LintResult Session::lint(const std::string& uri, bool urls) {
+const LintResult& Session::lint(const std::string& uri, bool urls) {
+  static const LintResult nothing;
   const Draft& d = draft(uri);
-  if (!selected(uri)) return {};
-  return caches_[uri].lint(d.text, d.language, config_for(uri), urls);
+  if (!selected(uri)) return nothing;
+  const Config& config = config_for(uri);
+  return caches_[uri].lint(d.text, d.language, config, urls, drafts.take_change(uri));
 }
 
 bool Session::apply_settings(const json& settings) {

@@ -22,7 +22,7 @@
 namespace pctlint::lsp {
 
 struct ServerOptions {
-  int debounce_ms = 1;      // overridable by initializationOptions.debounceMs
+  int debounce_ms = 0;      // overridable by initializationOptions.debounceMs
   std::FILE* log = nullptr; // --log-file
 };
 
@@ -66,8 +66,9 @@ public:
   };
   FileConfig config_of_file(const std::string& uri);
   void config_error(const std::string& error);
-  // Its findings, from its lint cache (a keystroke re-runs the rules only on changed URLs).
-  LintResult lint(const std::string& uri, bool urls = false);
+  // Its findings, from its lint cache (a keystroke finds again only the URLs near it and runs the
+  // rules only on those that changed); the cache's own result, valid until its next lint.
+  const LintResult& lint(const std::string& uri, bool urls = false);
   // The editor's settings changed (validated first; a bad one is reported and ignored), or the
   // configuration files did.
   bool apply_settings(const json& settings);

@@ -49,9 +49,14 @@ TEST_CASE("LintCache gives exactly lint()'s result over a sequence of random edi
       text += pieces[pick(rng)];
     LintCache cache;
     const Config config;
+    std::string before;
     for (int step = 0; step < 400; ++step) {
       CAPTURE(step);
-      require_same(cache.lint(text, lang, config), lint(text, lang, config));
+      // Told where the text changed (as the language server tells it), or not.
+      const std::optional<TextChange> change =
+          step > 0 && step % 4 != 0 ? std::optional(change_between(before, text)) : std::nullopt;
+      require_same(cache.lint(text, lang, config, true, change), lint(text, lang, config));
+      before = text;
       // An edit: insert a piece, delete a range, or change one character.
       std::uniform_int_distribution<std::size_t> at(0, text.size());
       const std::size_t pos = at(rng);
@@ -81,12 +86,14 @@ TEST_CASE("LintCache: a block comment opened and closed again hides URLs and bri
     CAPTURE(round);
     const std::size_t at = text.find('\n', static_cast<std::size_t>(round) * 40) + 1;
     text.insert(at, "/*");
-    const LintResult hidden = cache.lint(text, Language::JavaScript, config);
+    const LintResult hidden =
+        cache.lint(text, Language::JavaScript, config, true, TextChange{at, at, at + 2});
     require_same(hidden, lint(text, Language::JavaScript, config));
     REQUIRE(hidden.urls.size() == 50);
     CHECK(hidden.urls.back().context != UrlContext::StringLiteral);
     text.erase(at, 2);
-    const LintResult back = cache.lint(text, Language::JavaScript, config);
+    const LintResult back =
+        cache.lint(text, Language::JavaScript, config, true, TextChange{at, at + 2, at});
     require_same(back, lint(text, Language::JavaScript, config));
     CHECK(back.urls.back().context == UrlContext::StringLiteral);
     CHECK(back.diagnostics.size() == 50);

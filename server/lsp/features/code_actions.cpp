@@ -96,7 +96,7 @@ json code_actions(Session& s, const CodeActionParams& p) {
   const std::size_t begin = s.offset(d.text, p.range.start);
   const std::size_t end = s.offset(d.text, p.range.end);
   const Config& config = s.config_for(p.uri);
-  const LintResult r = s.lint(p.uri);
+  const LintResult& r = s.lint(p.uri);
   // Where the client's diagnostics stand, to match them to ours.
   std::vector<std::pair<std::size_t, std::size_t>> asked;
   for (const Range& range : p.diagnostic_ranges)

@@ -53,7 +53,7 @@ namespace {
 void publish(Session& s, const std::string& uri) {
   const Draft* d = s.drafts.get(uri);
   if (!d) return;
-  const LintResult r = s.lint(uri);
+  const LintResult& r = s.lint(uri);
   const std::vector<Range> ranges = ranges_of(s, d->text, r);
   // Written directly (see append_diagnostic_json); the same bytes as notify() would send.
   std::string message = R"({"jsonrpc":"2.0","method":"textDocument/publishDiagnostics",)"
@@ -100,7 +100,7 @@ json pull(Session& s, const DocumentParams& p) {
   if (!d) return closed_document_report(s, p.uri); // a race with didClose, or a file on disk
   const std::string id = result_id(s, *d);
   if (p.previous_result_id == id) return {{"kind", "unchanged"}, {"resultId", id}};
-  const LintResult r = s.lint(p.uri);
+  const LintResult& r = s.lint(p.uri);
   return {{"kind", "full"}, {"resultId", id}, {"items", diagnostics_json(s, d->text, r)}};
 }
 

@@ -10,7 +10,7 @@ namespace {
 
 json document_links(Session& s, const DocumentParams& p) {
   const Draft& d = s.draft(p.uri);
-  const LintResult r = s.lint(p.uri, true);
+  const LintResult& r = s.lint(p.uri, true);
   std::vector<std::pair<std::size_t, std::size_t>> spans;
   std::vector<const FoundUrl*> urls;
   for (const FoundUrl& url : r.urls) {

@@ -10,7 +10,7 @@ namespace {
 json hover(Session& s, const PositionParams& p) {
   const Draft& d = s.draft(p.uri);
   const std::size_t at = s.offset(d.text, p.position);
-  const LintResult r = s.lint(p.uri, true);
+  const LintResult& r = s.lint(p.uri, true);
   for (const FoundUrl& url : r.urls) {
     if (at < url.source_begin || at >= url.source_end) continue;
     const UrlExplanation e = explain_url(url, r);

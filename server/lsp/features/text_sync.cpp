@@ -5,7 +5,7 @@ namespace pctlint::lsp {
 
 void bind_text_sync(Binder& b, Session& s) {
   b.notification<TextDocumentItem>("textDocument/didOpen", [&s](const TextDocumentItem& d) {
-    s.drafts.open(d.uri, {d.text, d.version, language_of(d.language_id, d.uri)});
+    s.drafts.open(d.uri, {d.text, d.version, language_of(d.language_id, d.uri), std::nullopt});
     schedule_publish(s, d.uri, 0);
   });
   b.notification<DidChangeParams>("textDocument/didChange", [&s](const DidChangeParams& p) {
