@@ -72,4 +72,13 @@ TEST_CASE("drafts: the change since the last take covers every edit, and the lin
   const TextChange none = *drafts.take_change(uri);
   CHECK(none.begin == read.size());
   CHECK(none.old_end == read.size());
+  // One edit alone is exactly that edit (not the stretch from it to an empty change at the end).
+  ContentChange c;
+  c.range = Range{position_in(read, 10), position_in(read, 14)};
+  c.text = "abcdef";
+  REQUIRE(drafts.change(uri, 1000, {c}, OffsetEncoding::Utf16));
+  const TextChange one = *drafts.take_change(uri);
+  CHECK(one.begin == 10);
+  CHECK(one.old_end == 14);
+  CHECK(one.new_end == 16);
 }
