@@ -141,9 +141,17 @@ public:
   bool may_find(const FoundUrl& url) const override {
     // Most URLs are plain: lower-case names and dotted quads. Only what can read two ways goes on.
     const std::string_view t = url.text;
-    if (t.find_first_of("\\\t\n\r%") != std::string_view::npos || has_non_ascii(t)) return true;
+    if (t.find_first_of("\\\t\n\r") != std::string_view::npos || has_non_ascii(t)) return true;
     const UrlParts parts = split_url_authority(t);
     if (!parts.host || !special_with_authority(parts, t)) return false;
+    // A '%' reads two ways in the authority (a percent-encoded host) and as a dot segment
+    // ("%2e"); elsewhere both readings keep it.
+    if (const std::size_t percent = t.find('%'); percent != std::string_view::npos) {
+      if (percent < parts.host->end) return true;
+      for (std::size_t at = percent; at != std::string_view::npos; at = t.find('%', at + 1))
+        if (at + 2 < t.size() && t[at + 1] == '2' && (t[at + 2] == 'e' || t[at + 2] == 'E'))
+          return true;
+    }
     const std::string_view host = parts.host->in(t);
     return !host.empty() &&
            (std::isdigit(static_cast<unsigned char>(host.back())) ||

@@ -22,6 +22,7 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file
                                                             const fs::path& root) {
   auto entry = std::make_shared<Entry>();
   entry->root = root;
+  entry->test_config.fixes_unsafe = true;
   std::string error;
   const auto text = read_file(platform::utf8_of(file), error);
   if (!text) {
@@ -31,6 +32,8 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file
   ConfigResult r = parse_config_text(*text);
   if (!r.ok()) entry->error = r.describe(platform::utf8_of(file));
   entry->config = std::move(r.config);
+  entry->test_config = entry->config;
+  entry->test_config.fixes_unsafe = true;
   return entry;
 }
 
@@ -79,6 +82,7 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
   if (!found) {
     auto defaults = std::make_shared<Entry>();
     defaults->root = cwd_;
+    defaults->test_config.fixes_unsafe = true;
     found = defaults;
   }
   for (std::string& d : visited)
@@ -135,10 +139,7 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recen
   if (!patterns) {
     if (!c.default_tests && c.test_globs.empty()) return r; // "testFiles": []
     if (const auto rel = plain_relative(r.entry->root, cwd_, file)) {
-      if (!c.is_test_file(*rel)) return r; // most files: no copy, no path built
-      std::optional<Config> storage;
-      c.for_path(*rel, storage);
-      r.overridden = std::move(storage);
+      r.test = c.is_test_file(*rel); // no copy, no path built
       return r;
     }
   }

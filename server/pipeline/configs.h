@@ -21,7 +21,8 @@ public:
 
   struct Entry {
     Config config;
-    std::filesystem::path root;       // the directory the config's patterns are relative to
+    Config test_config;         // the same for a test file: every fix unsafe (Config::test_files)
+    std::filesystem::path root; // the directory the config's patterns are relative to
     std::optional<std::string> error; // "path:3: /rules/X: message", a line per error
   };
   // What one caller last looked up: files come directory by directory, so the last directory's
@@ -42,8 +43,11 @@ public:
   struct ForFile {
     std::shared_ptr<const Entry> entry;
     bool selected = true; // include/exclude select it
+    bool test = false;    // a test file (without overrides: the entry's test_config)
     std::optional<Config> overridden;
-    const Config& config() const { return overridden ? *overridden : entry->config; }
+    const Config& config() const {
+      return overridden ? *overridden : test ? entry->test_config : entry->config;
+    }
   };
   ForFile resolve(const std::string& file, Recent* recent = nullptr);
 
