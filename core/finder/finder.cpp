@@ -54,7 +54,7 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
   case EscapeStyle::Entities:
     return content.find('&') != npos;
   case EscapeStyle::Markdown:
-    return content.find_first_of("\\&") != npos;
+    return find_any_of3(content, 0, content.size(), '\\', '&', '&') < content.size();
   }
   return true;
 }
@@ -173,6 +173,9 @@ std::size_t Finder::line_end(std::size_t i) {
 
 // Found once per line, however many URLs it holds.
 unsigned Finder::line_styles() {
+  // They are curl's globs ('[') and git's format ('%'): no need to look for the commands when the
+  // line holds neither after the candidate.
+  if (find_any_of3(src_, start_, line_end_, '[', '%', '[') >= line_end_) return 0;
   if (commands_line_ != line_start_) {
     commands_ = line_commands(src_.substr(line_start_, line_end_ - line_start_));
     commands_line_ = line_start_;

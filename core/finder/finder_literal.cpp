@@ -75,8 +75,8 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
   // "\n" written in the quotes), a bracket or a brace says it is code or markup quoted, not a URL.
   if (strict && value.find_first_of("\\[]{}<>|^`\"") != npos) return false;
   // The end of an attribute whose start is in another literal ('https://x/" />'): markup.
-  for (std::size_t q = value.find_first_of("\"'"); q != npos;
-       q = value.find_first_of("\"'", q + 1)) {
+  for (std::size_t q = find_any_of3(value, 0, value.size(), '"', '\'', '"'); q < value.size();
+       q = find_any_of3(value, q + 1, value.size(), '"', '\'', '"')) {
     std::size_t k = q + 1;
     while (k < value.size() && is_blank(value[k]))
       ++k;

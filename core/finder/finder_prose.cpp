@@ -153,7 +153,7 @@ bool Finder::in_prose(bool text) {
   // a fix inside the literal would change what the code around it reads as).
   if (!text)
     piece.text =
-        piece.text.substr(0, std::min(piece.text.find_first_of("\"'`", k), piece.text.size()));
+        piece.text.substr(0, find_any_of3(piece.text, k, piece.text.size(), '"', '\'', '`'));
   bool holes = false;
   Markup markup = Markup::None;
   const std::size_t not_before = resume_ > line_start_ ? resume_ - line_start_ : 0;
@@ -203,7 +203,7 @@ bool Finder::in_prose(bool text) {
   // ("?v&#x3D;4&amp;s=16") hold in a link destination and in running text (not in an <autolink>):
   // the URL is what they stand for.
   if (spec_of(lang_).syntax == Syntax::Markdown && context == UrlContext::Prose && e != npos &&
-      e > k && piece.text.substr(k, e - k).find_first_of("\\&") != npos &&
+      e > k && find_any_of3(piece.text, k, e, '\\', '&', '&') < e &&
       !(k > 0 && piece.text[k - 1] == '<')) {
     word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Markdown, '\0', true);
     piece = {word_.text, &word_.offsets, 0};
