@@ -62,6 +62,20 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
       platform::is_absolute(file) ? std::string() : platform::generic_utf8_of(cwd_) + '/';
   written.append(file, 0, file.rfind('/') == std::string::npos ? 0 : file.rfind('/'));
   if (auto it = by_dir_.find(written); it != by_dir_.end()) return it->second;
+  // A plain path whose parent directory is known (the walk goes depth first): its own
+  // .pctlint.json or the parent's answer, without building and normalising paths.
+  const std::size_t up = written.rfind('/');
+  if (up != std::string::npos && up > 0 && written.find("/.") == std::string::npos &&
+      written.find("//") == std::string::npos) {
+    if (const auto parent = by_dir_.find(written.substr(0, up)); parent != by_dir_.end()) {
+      std::error_code ec;
+      const fs::path own = platform::path_of(written) / ".pctlint.json";
+      auto found = fs::is_regular_file(own, ec) ? load(own, platform::path_of(written))
+                                                : parent->second;
+      by_dir_.emplace(std::move(written), found);
+      return found;
+    }
+  }
   const fs::path dir = (cwd_ / platform::path_of(file)).lexically_normal().parent_path();
   std::error_code ec;
   std::vector<std::string> visited;
