@@ -84,13 +84,14 @@ struct IncrementalUrls::State {
   std::vector<FoundUrl> urls;
   std::vector<FinderCheckpoint> checkpoints; // in text order
   Splice splice;
+  std::size_t every = kCheckpointEvery;
 
   void from_scratch(std::string_view text) {
     urls.clear();
     checkpoints.clear();
     const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) { urls.push_back(u); };
     FinderRun run;
-    run.checkpoint_every = kCheckpointEvery;
+    run.checkpoint_every = every;
     run.on_checkpoint = [&](FinderCheckpoint&& c) { checkpoints.push_back(std::move(c)); };
     Finder(text, lang, options, each).run(run);
     splice = Splice{};
@@ -121,7 +122,7 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
   const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) { found.push_back(u); };
   FinderRun run;
   run.from = from;
-  run.checkpoint_every = kCheckpointEvery;
+  run.checkpoint_every = every;
   run.on_checkpoint = [&](FinderCheckpoint&& c) { taken.push_back(std::move(c)); };
   const std::size_t settled = change.new_end + kMargin;
   run.stop = [&](const FoundUrl& u, const Lexer& lexer, std::size_t) {
@@ -182,7 +183,9 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
   }
 }
 
-IncrementalUrls::IncrementalUrls() : state_(std::make_unique<State>()) {}
+IncrementalUrls::IncrementalUrls(std::size_t checkpoint_every) : state_(std::make_unique<State>()) {
+  state_->every = checkpoint_every;
+}
 IncrementalUrls::~IncrementalUrls() = default;
 IncrementalUrls::IncrementalUrls(IncrementalUrls&&) noexcept = default;
 IncrementalUrls& IncrementalUrls::operator=(IncrementalUrls&&) noexcept = default;

@@ -24,7 +24,8 @@ TextChange change_between(std::string_view before, std::string_view after);
 
 class IncrementalUrls {
 public:
-  IncrementalUrls();
+  // `checkpoint_every`: bytes of text between checkpoints (smaller in tests, to exercise them).
+  explicit IncrementalUrls(std::size_t checkpoint_every = kCheckpointEvery);
   ~IncrementalUrls();
   IncrementalUrls(IncrementalUrls&&) noexcept;
   IncrementalUrls& operator=(IncrementalUrls&&) noexcept;

@@ -54,9 +54,12 @@ function mutate(s) {
   return s;
 }
 
-// Whether the host may need IDNA: anything non-ASCII or percent-encoded beyond ASCII, or xn--.
+// Whether the host may need IDNA: anything non-ASCII or percent-encoded beyond ASCII, or xn--
+// (looked for as the parser reads the input: without the tabs and newlines it removes, which can
+// join "x\tn--" into an A-label).
 function needsIdna(input) {
-  return /[^\x00-\x7f]/.test(input) || /%[89a-fA-F][0-9a-fA-F]/.test(input) || /xn--/i.test(input);
+  const read = input.replace(/[\t\n\r]/g, '');
+  return /[^\x00-\x7f]/.test(read) || /%[89a-fA-F][0-9a-fA-F]/.test(read) || /xn--/i.test(read);
 }
 
 // The URL Standard's reference implementation (whatwg-url, installed here by npm ci): where

@@ -1,13 +1,15 @@
 // URL finding per file type and the rule engine with fix application. The first byte picks the
 // language. Invariants: findings lie inside the document, on character boundaries in every position
 // encoding; fixes touch only their ranges; fixing all safe fixes reaches a text on which no safe
-// fix remains (when the structure check dropped none); the fixed text lexes the same; and each
-// URL's own safe fixes keep what it decodes to.
-#include "core/finder/finder.h"
+// fix remains (when the structure check dropped none); the fixed text lexes the same; each
+// URL's own safe fixes keep what it decodes to; and after an edit (made from the input's last
+// bytes) incremental finding equals finding the edited text whole.
 #include "core/codec/percent.h"
 #include "core/codec/position.h"
 #include "core/codec/url.h"
 #include "core/codec/utf8.h"
+#include "core/finder/finder.h"
+#include "core/finder/incremental.h"
 #include "fuzz_util.h"
 #include "rules/engine.h"
 #include "rules/fix_check.h"
@@ -42,6 +44,30 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
                "offset map size");
     for (std::size_t i = 0; i + 1 < u.source_offsets.size(); ++i)
       FUZZ_CHECK(u.source_offsets[i] <= u.source_offsets[i + 1], "offset map is monotonic");
+  }
+
+  // Incremental finding, with a checkpoint every 16 bytes of URLs so that restarts are many: an
+  // edit replaces [at, at + removed) with a piece of the text itself.
+  if (text.size() >= 4) {
+    const auto byte = [&](std::size_t back) {
+      return static_cast<std::size_t>(static_cast<unsigned char>(text[text.size() - back]));
+    };
+    const std::size_t at = (byte(1) << 8 | byte(2)) % (text.size() + 1);
+    const std::size_t removed = std::min(byte(3) % 16, text.size() - at);
+    const std::size_t from = byte(4) % text.size(),
+                      length = std::min<std::size_t>(8, text.size() - from);
+    std::string edited(text);
+    edited.replace(at, removed, text.substr(from, length));
+    IncrementalUrls inc(16);
+    inc.update(text, lang, {}, std::nullopt);
+    inc.update(edited, lang, {}, TextChange{at, at + removed, at + length});
+    const std::vector<FoundUrl> whole = find_urls(edited, lang);
+    FUZZ_CHECK(inc.urls().size() == whole.size(), "incremental finding finds as many URLs");
+    for (std::size_t i = 0; i < whole.size(); ++i)
+      FUZZ_CHECK(inc.urls()[i].source_begin == whole[i].source_begin &&
+                     inc.urls()[i].source_end == whole[i].source_end &&
+                     inc.urls()[i].text == whole[i].text && inc.urls()[i].exact == whole[i].exact,
+                 "incremental finding finds the same URLs");
   }
 
   const LintResult r = lint(text, lang, config);
