@@ -27,7 +27,8 @@ bool is_name(char c) {
 
 // A printf conversion at t[i] == '%': flags, a width ("*" or digits), a precision, a length and
 // one of the conversions templates write URLs with ("%s", "%02d", "%.3f", "%ld", Go's "%v",
-// editors' "%l"), or a position ("%1$s"). Not "%o" nor "%zz": "50%off" is a '%' left bare.
+// Objective-C's "%@", editors' "%l"), or a position ("%1$s"). Not "%o" nor "%zz": "50%off" is a
+// '%' left bare.
 bool printf_conversion_at(std::string_view t, std::size_t i) {
   std::size_t k = i + 1;
   auto any = [&](std::string_view set) {
@@ -41,7 +42,7 @@ bool printf_conversion_at(std::string_view t, std::size_t i) {
   any("0123456789*");
   if (k < t.size() && t[k] == '.') ++k, any("0123456789*");
   any("hlLqjzt");
-  if (k < t.size() && std::string_view("diuxXeEfFgGcspvl").find(t[k]) != npos) return true;
+  if (k < t.size() && std::string_view("diuxXeEfFgGcspvl@").find(t[k]) != npos) return true;
   // A length letter alone ("%l", a line number in editors' file-link formats).
   return k == i + 2 && std::string_view("hlLqjzt").find(t[i + 1]) != npos &&
          (k == t.size() || !is_alnum(t[k]));

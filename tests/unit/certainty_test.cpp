@@ -52,6 +52,7 @@ TEST_CASE("template syntax of any template language: the shapes they share") {
   CHECK(template_at("https://x.example/p/%1$s") == "%1$s");
   CHECK(template_at("mailto:?subject=%s&body=%s") == "%s&body=%s");
   CHECK(template_at("file://%f&line=%l") == "%f&line=%l");
+  CHECK(template_at("http://www.%@.com/%@") == "%@.com/%@"); // Objective-C's stringWithFormat:
   // names and doubled percents
   CHECK(template_at("https://x.example/%%20") == "%%20");
   CHECK(template_at("https://x.example/%{name}/") == "%{name}/");
