@@ -335,21 +335,6 @@ void append_diagnostics(const FoundUrl& url, const std::vector<RuleFinding>& fin
                    });
 }
 
-template <typename T>
-void replace_range(std::vector<T>& items, std::size_t begin, std::size_t end,
-                   std::vector<T>& with) {
-  const std::size_t common = std::min(end - begin, with.size());
-  std::move(with.begin(), with.begin() + static_cast<std::ptrdiff_t>(common),
-            items.begin() + static_cast<std::ptrdiff_t>(begin));
-  if (with.size() < end - begin)
-    items.erase(items.begin() + static_cast<std::ptrdiff_t>(begin + common),
-                items.begin() + static_cast<std::ptrdiff_t>(end));
-  else
-    items.insert(items.begin() + static_cast<std::ptrdiff_t>(end),
-                 std::make_move_iterator(with.begin() + static_cast<std::ptrdiff_t>(common)),
-                 std::make_move_iterator(with.end()));
-}
-
 constexpr std::string_view kMarker = "pctlint-";
 
 } // namespace

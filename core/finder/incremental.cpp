@@ -28,21 +28,6 @@ void shift(FoundUrl& url, std::ptrdiff_t delta) {
     o = moved(o);
 }
 
-// items[begin, end) replaced by `with`, in place where their counts allow (no move of the rest).
-template <typename T>
-void splice_into(std::vector<T>& items, std::size_t begin, std::size_t end, std::vector<T>& with) {
-  const std::size_t common = std::min(end - begin, with.size());
-  std::move(with.begin(), with.begin() + static_cast<std::ptrdiff_t>(common),
-            items.begin() + static_cast<std::ptrdiff_t>(begin));
-  if (with.size() < end - begin)
-    items.erase(items.begin() + static_cast<std::ptrdiff_t>(begin + common),
-                items.begin() + static_cast<std::ptrdiff_t>(end));
-  else
-    items.insert(items.begin() + static_cast<std::ptrdiff_t>(end),
-                 std::make_move_iterator(with.begin() + static_cast<std::ptrdiff_t>(common)),
-                 std::make_move_iterator(with.end()));
-}
-
 bool same_options(const FinderOptions& a, const FinderOptions& b) {
   return a.schemes == b.schemes && a.mailto == b.mailto && a.placeholders == b.placeholders;
 }
@@ -151,7 +136,7 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
   // last run's moved (in place: a keystroke replaces a few URLs and moves the rest).
   const bool resynced = resync < checkpoints.size();
   const std::size_t reused_from = resynced ? checkpoints[resync].urls : urls.size();
-  splice_into(urls, kept, reused_from, found);
+  replace_range(urls, kept, reused_from, found);
   const std::size_t tail = kept + found.size();
   if (delta != 0)
     for (std::size_t i = tail; i < urls.size(); ++i)
@@ -164,7 +149,7 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
   const std::size_t replaced_end = resynced ? resync + 1 : checkpoints.size();
   for (FinderCheckpoint& c : taken)
     c.urls += kept;
-  splice_into(checkpoints, keep, replaced_end, taken);
+  replace_range(checkpoints, keep, replaced_end, taken);
   if (resynced) {
     const std::ptrdiff_t url_shift =
         static_cast<std::ptrdiff_t>(tail) - static_cast<std::ptrdiff_t>(reused_from);

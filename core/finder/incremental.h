@@ -6,12 +6,32 @@
 
 #include "core/finder/finder.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <vector>
 
 namespace pctlint {
+
+// items[begin, end) replaced by `with` (whose elements are moved from), in place as far as their
+// counts allow: what a splice of a document's URLs or their findings after an edit moves is the
+// difference, not everything after the edit.
+template <typename T>
+void replace_range(std::vector<T>& items, std::size_t begin, std::size_t end,
+                   std::vector<T>& with) {
+  const std::size_t common = std::min(end - begin, with.size());
+  std::move(with.begin(), with.begin() + static_cast<std::ptrdiff_t>(common),
+            items.begin() + static_cast<std::ptrdiff_t>(begin));
+  if (with.size() < end - begin)
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(begin + common),
+                items.begin() + static_cast<std::ptrdiff_t>(end));
+  else
+    items.insert(items.begin() + static_cast<std::ptrdiff_t>(end),
+                 std::make_move_iterator(with.begin() + static_cast<std::ptrdiff_t>(common)),
+                 std::make_move_iterator(with.end()));
+}
 
 // Where a text differs from the one before: [begin, old_end) of the old is [begin, new_end) of the
 // new.
