@@ -346,10 +346,18 @@ const LintResult& LintCache::lint(std::string_view source, Language lang, const 
     language_ = lang;
   }
   found_.update(source, lang, config.finder, change);
-  if (found_.last_splice().from_scratch)
+  const IncrementalUrls::Splice& sp = found_.last_splice();
+  if (sp.from_before) { // the base is the generation before: its memos take now's place
+    std::swap(memos_, before_.memos);
+    std::swap(result_.diagnostics, before_.diagnostics);
+    std::swap(markers_, before_.markers);
+  } else if (sp.kept_before) {
+    before_ = {memos_, result_.diagnostics, markers_};
+  }
+  if (sp.from_scratch)
     from_scratch(source, config);
   else
-    splice(source, config, *change);
+    splice(source, config);
   result_.url_count = found_.urls().size();
   if (urls)
     result_.urls = found_.urls();
@@ -389,10 +397,12 @@ void LintCache::from_scratch(std::string_view source, const Config& config) {
   }
   markers_.clear();
   find_markers(source, 0, source.size());
+  before_ = {};
 }
 
-void LintCache::splice(std::string_view source, const Config& config, const TextChange& change) {
+void LintCache::splice(std::string_view source, const Config& config) {
   const IncrementalUrls::Splice& sp = found_.last_splice();
+  const TextChange& change = sp.change;
   const std::vector<FoundUrl>& all = found_.urls();
   // The diagnostics of the URLs replaced, as counted by their memos.
   std::size_t diag_begin = 0, diag_end = 0;

@@ -74,7 +74,7 @@ private:
     std::vector<RuleFinding> findings;
   };
   void from_scratch(std::string_view source, const Config& config);
-  void splice(std::string_view source, const Config& config, const TextChange& change);
+  void splice(std::string_view source, const Config& config);
   void find_markers(std::string_view source, std::size_t begin, std::size_t end);
 
   IncrementalUrls found_;
@@ -86,6 +86,13 @@ private:
   // offsets of "pctlint-" in the text (where a suppression comment may be).
   LintResult result_;
   std::vector<std::size_t> markers_;
+  // The same for the generation of URLs IncrementalUrls keeps before the last (an edit undone
+  // finds its URLs, their findings and its markers there).
+  struct Before {
+    std::vector<Memo> memos;
+    std::vector<Diagnostic> diagnostics;
+    std::vector<std::size_t> markers;
+  } before_;
   LintResult suppressed_; // the result when the text has suppression comments
   Language language_ = Language::PlainText;
 };

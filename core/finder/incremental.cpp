@@ -61,32 +61,80 @@ TextChange change_between(std::string_view before, std::string_view after) {
   return {prefix, before.size() - suffix, after.size() - suffix};
 }
 
+TextChange then(const TextChange& first, const TextChange& second) {
+  const auto empty = [](const TextChange& c) {
+    return c.begin == c.old_end && c.begin == c.new_end;
+  };
+  if (empty(first)) return second;
+  // The stretch of the middle text that differs from the first text, or that the second change
+  // changes, ends at `reach`; an offset at or past first.new_end lies as far past first.old_end
+  // in the first text.
+  const std::size_t reach = std::max(first.new_end, second.old_end);
+  return {std::min(first.begin, second.begin), reach - first.new_end + first.old_end,
+          reach - (second.old_end - second.begin) + (second.new_end - second.begin)};
+}
+
+namespace {
+
+std::size_t span_of(const TextChange& c) {
+  return (c.old_end - c.begin) + (c.new_end - c.begin);
+}
+
+// The URLs of one text and the checkpoints they were found with.
+struct Generation {
+  std::size_t size = 0;
+  std::vector<FoundUrl> urls;
+  std::vector<FinderCheckpoint> checkpoints; // in text order
+};
+
+} // namespace
+
 struct IncrementalUrls::State {
   bool valid = false;
   Language lang = Language::PlainText;
   FinderOptions options;
-  std::size_t size = 0;
-  std::vector<FoundUrl> urls;
-  std::vector<FinderCheckpoint> checkpoints; // in text order
+  Generation now;
+  // The generation before the last one that was found again in a large part (an edit that
+  // opened a block comment), and the change from its text to now's: an edit that undoes that
+  // one is found again from it.
+  std::optional<Generation> before;
+  TextChange before_to_now;
   Splice splice;
   std::size_t every = kCheckpointEvery;
 
   void from_scratch(std::string_view text) {
-    urls.clear();
-    checkpoints.clear();
-    const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) { urls.push_back(u); };
+    now = Generation{};
+    before.reset();
+    const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) {
+      now.urls.push_back(u);
+    };
     FinderRun run;
     run.checkpoint_every = every;
-    run.on_checkpoint = [&](FinderCheckpoint&& c) { checkpoints.push_back(std::move(c)); };
+    run.on_checkpoint = [&](FinderCheckpoint&& c) { now.checkpoints.push_back(std::move(c)); };
     Finder(text, lang, options, each).run(run);
+    now.size = text.size();
     splice = Splice{};
-    splice.refound = splice.reused_from = urls.size();
+    splice.refound = splice.reused_from = now.urls.size();
   }
 
   void incremental(std::string_view text, const TextChange& change);
 };
 
-void IncrementalUrls::State::incremental(std::string_view text, const TextChange& change) {
+void IncrementalUrls::State::incremental(std::string_view text, const TextChange& edit) {
+  // From the generation before when the text is nearer to its (an edit undone), else from now.
+  TextChange change = edit;
+  bool from_before = false;
+  if (before) {
+    const TextChange from_then = then(before_to_now, edit);
+    if (span_of(from_then) < span_of(edit)) {
+      std::swap(now, *before);
+      before_to_now = edit; // the generation that was now, to the new text
+      change = from_then;
+      from_before = true;
+    }
+  }
+  std::vector<FoundUrl>& urls = now.urls;
+  std::vector<FinderCheckpoint>& checkpoints = now.checkpoints;
   const std::ptrdiff_t delta =
       static_cast<std::ptrdiff_t>(change.new_end) - static_cast<std::ptrdiff_t>(change.old_end);
   // The last checkpoint whose state, and the URLs up to it, were read from text before the edit.
@@ -123,25 +171,36 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
         static_cast<std::ptrdiff_t>(it->resume) + delta !=
             static_cast<std::ptrdiff_t>(u.source_end))
       return false;
-    StateKey now(u.source_begin);
-    lexer.state_key(now);
-    if (now.earliest() < change.new_end) return false; // it refers to what the edit changed
-    if (now.bytes() != key_of(*it)) return false;
+    StateKey now_key(u.source_begin);
+    lexer.state_key(now_key);
+    if (now_key.earliest() < change.new_end) return false; // it refers to what the edit changed
+    if (now_key.bytes() != key_of(*it)) return false;
     resync = static_cast<std::size_t>(it - checkpoints.begin());
     return true;
   };
   Finder(text, lang, options, each).run(run);
 
-  // The URLs: those kept, those found again in place of the ones they replace, the rest of the
-  // last run's moved (in place: a keystroke replaces a few URLs and moves the rest).
   const bool resynced = resync < checkpoints.size();
   const std::size_t reused_from = resynced ? checkpoints[resync].urls : urls.size();
+  // Found again in a large part (a block comment opened): the generation it replaces is kept, so
+  // that the edit undoing this one finds it again (as the text before it, the URLs before it).
+  const bool keep_before =
+      !from_before && reused_from - kept > std::max<std::size_t>(64, urls.size() / 4);
+  if (keep_before) {
+    before = now;
+    before_to_now = edit;
+  } else if (before && !from_before) {
+    before_to_now = then(before_to_now, edit);
+  }
+
+  // The URLs: those kept, those found again in place of the ones they replace, the rest of the
+  // last run's moved (in place: a keystroke replaces a few URLs and moves the rest).
   replace_range(urls, kept, reused_from, found);
   const std::size_t tail = kept + found.size();
   if (delta != 0)
     for (std::size_t i = tail; i < urls.size(); ++i)
       shift(urls[i], delta);
-  splice = Splice{kept, tail, reused_from, delta, false};
+  splice = Splice{kept, tail, reused_from, delta, false, from_before, keep_before, change};
 
   // The checkpoints likewise: those up to the restart, the ones taken, the rest of the last run's
   // moved (their lexers' states keep their coordinates: `shift` says how far they moved).
@@ -166,6 +225,7 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
       c.urls = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c.urls) + url_shift);
     }
   }
+  now.size = text.size();
 }
 
 IncrementalUrls::IncrementalUrls(std::size_t checkpoint_every) : state_(std::make_unique<State>()) {
@@ -178,13 +238,13 @@ IncrementalUrls& IncrementalUrls::operator=(IncrementalUrls&&) noexcept = defaul
 void IncrementalUrls::update(std::string_view text, Language lang, const FinderOptions& options,
                              std::optional<TextChange> change) {
   State& s = *state_;
+  const std::size_t size = s.now.size;
   const bool usable = s.valid && change && lang == s.lang && same_options(options, s.options) &&
-                      change->begin <= change->old_end && change->old_end <= s.size &&
+                      change->begin <= change->old_end && change->old_end <= size &&
                       change->begin <= change->new_end && change->new_end <= text.size() &&
-                      s.size - change->old_end == text.size() - change->new_end;
+                      size - change->old_end == text.size() - change->new_end;
   s.lang = lang;
   s.options = options;
-  s.size = text.size();
   s.valid = true;
   if (usable)
     s.incremental(text, *change);
@@ -193,7 +253,7 @@ void IncrementalUrls::update(std::string_view text, Language lang, const FinderO
 }
 
 const std::vector<FoundUrl>& IncrementalUrls::urls() const {
-  return state_->urls;
+  return state_->now.urls;
 }
 
 const IncrementalUrls::Splice& IncrementalUrls::last_splice() const {

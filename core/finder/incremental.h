@@ -42,6 +42,9 @@ struct TextChange {
 // The smallest change that turns `before` into `after` (their common prefix and suffix).
 TextChange change_between(std::string_view before, std::string_view after);
 
+// `first`, then `second` (made on the text `first` made), as one change.
+TextChange then(const TextChange& first, const TextChange& second);
+
 class IncrementalUrls {
 public:
   // `checkpoint_every`: bytes of text between checkpoints (smaller in tests, to exercise them).
@@ -57,13 +60,17 @@ public:
 
   const std::vector<FoundUrl>& urls() const;
 
-  // What the last update did: urls()[0, kept) are the last call's first URLs as they were,
-  // urls()[refound, size) are the last call's URLs from `reused_from` on, moved by `shift`;
-  // the ones between were found again.
+  // What the last update did: urls()[0, kept) are the base's first URLs as they were,
+  // urls()[refound, size) are the base's URLs from `reused_from` on, moved by `shift`; the ones
+  // between were found again. The base is the last call's URLs, or with `from_before` those of
+  // the generation kept before them (their places swap); with `kept_before` the last call's URLs
+  // as they were are kept as that generation.
   struct Splice {
     std::size_t kept = 0, refound = 0, reused_from = 0;
     std::ptrdiff_t shift = 0;
     bool from_scratch = true;
+    bool from_before = false, kept_before = false;
+    TextChange change; // from the base's text to this one
   };
   const Splice& last_splice() const;
 

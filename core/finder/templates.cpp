@@ -181,13 +181,14 @@ std::size_t printf_conversion_end(std::string_view t, std::size_t i) {
 }
 
 // %name% closed by a '%', in any case, with dots and a call (Symfony's %kernel.project_dir%,
-// %env(DATABASE_URL)%, %package%), or doubled as YAML escapes it (%%name%%); not when the first
-// two characters make an escape ("%ab%").
+// %env(DATABASE_URL)%, %package%), or doubled as YAML escapes it (%%name%%). When the first two
+// characters make an escape ("%db%", "%c3%a9"), a name only where no word follows the closing '%'
+// ("/%db%/" is tcllib's placeholder; "%c3%a9" two escapes).
 std::size_t lower_percent_name_end(std::string_view t, std::size_t i) {
   const bool doubled = t.substr(i, 2) == "%%";
   std::size_t k = i + (doubled ? 2 : 1);
-  if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_') || (!doubled && is_escape_at(t, i)))
-    return npos;
+  if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
+  const bool escape = !doubled && is_escape_at(t, i);
   const std::size_t name = k;
   while (k < t.size() && (is_word(t[k]) || t[k] == '.'))
     ++k;
@@ -203,6 +204,9 @@ std::size_t lower_percent_name_end(std::string_view t, std::size_t i) {
     k = close + 1;
   }
   if (t.substr(k, doubled ? 2 : 1) != (doubled ? "%%" : "%")) return npos;
+  // Where it starts like an escape, only a '%' that nothing of a URL's word follows closes a name
+  // ("%db%/", "%db%" at the end; "%C4rzte%u00E4" is an escape, text and a %u escape).
+  if (escape && k + 1 < t.size() && (is_word(t[k + 1]) || t[k + 1] == '%')) return npos;
   return k + (doubled ? 2 : 1);
 }
 
