@@ -51,7 +51,8 @@ private:
       item = true;
       p = skip_blanks(p + 1, e);
     }
-    if (p + 1 == e && src_[p] == '-') return;
+    // An item with nothing after it ("- " and blanks to the line's end).
+    if (p >= e || (p + 1 == e && src_[p] == '-')) return;
     // A flow collection as a whole value ("- { name: x, git: \"https://...\" }"): no key before it.
     if ((src_[p] == '{' || src_[p] == '[') && want_segments_) return flow_collection(p, e, eol, {});
     // A key: a plain or quoted scalar followed by ':' and a blank or the line's end.

@@ -2,10 +2,13 @@
 // comments, triple-quoted and raw strings, template literals with holes, heredocs, YAML block
 // scalars...) and inside code embedded in other files are found, with their exact positions and
 // contexts; URLs in regexes and what only looks like a URL are not.
-#include "core/finder/finder.h"
 #include "core/codec/position.h"
+#include "core/finder/finder.h"
+#include "core/finder/structure.h"
 
+#include <algorithm>
 #include <doctest/doctest.h>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,8 +45,9 @@ std::string V(std::initializer_list<const char*> lines) {
 TEST_CASE("C and C++: block comments and raw strings across lines") {
   CHECK(found("/* see\n   https://a.example/x and */ int x = 0; // https://b.example/y\n"
               "auto s = R\"json(\n{\"u\": \"https://c.example/z\"}\n)json\";\n",
-              Language::Cpp) == V({"2:4 prose https://a.example/x", "2:45 prose https://b.example/y",
-                                  "4:8 literal https://c.example/z"}));
+              Language::Cpp) ==
+        V({"2:4 prose https://a.example/x", "2:45 prose https://b.example/y",
+           "4:8 literal https://c.example/z"}));
   // A quote inside a block comment does not open a string on the next line.
   CHECK(found("/* don't\n */ char* u = \"https://a.example/a b\";\n", Language::C) ==
         V({"2:16 literal https://a.example/a b"}));
@@ -68,7 +72,8 @@ TEST_CASE("JavaScript: template literals with holes across lines, regex literals
 TEST_CASE("Go raw strings, Rust raw strings and nested comments, C# verbatim strings") {
   CHECK(found("var doc = `\nGET https://a.example/x\n`\n", Language::Go) ==
         V({"2:5 literal https://a.example/x"}));
-  CHECK(found("/* outer /* inner */ https://a.example/x */\nlet s = r#\"\n\"https://b.example/y\"\n\"#;\n",
+  CHECK(found("/* outer /* inner */ https://a.example/x */\nlet s = "
+              "r#\"\n\"https://b.example/y\"\n\"#;\n",
               Language::Rust) ==
         V({"1:22 prose https://a.example/x", "3:2 literal https://b.example/y"}));
   CHECK(found("var s = @\"line one\n\"\"https://a.example/x\"\"\";\n", Language::CSharp) ==
@@ -81,8 +86,9 @@ TEST_CASE("shell, Ruby and PHP heredocs; Ruby block comments") {
         V({"2:7 prose https://a.example/x", "4:7 literal https://b.example/y"}));
   CHECK(found("=begin\nhttps://a.example/x\n=end\ntext = <<~EOS\n  it's https://b.example/y\nEOS\n"
               "u = \"https://c.example/#{id}/z\"\n",
-              Language::Ruby) == V({"2:1 prose https://a.example/x", "5:8 prose https://b.example/y",
-                                   "7:6 literal https://c.example/#{id}/z"}));
+              Language::Ruby) ==
+        V({"2:1 prose https://a.example/x", "5:8 prose https://b.example/y",
+           "7:6 literal https://c.example/#{id}/z"}));
   CHECK(found("<?php\n$t = <<<EOT\nit's https://a.example/x\nEOT;\n$u = 'https://b.example/y';\n",
               Language::Php) ==
         V({"3:6 prose https://a.example/x", "5:7 literal https://b.example/y"}));
@@ -90,20 +96,41 @@ TEST_CASE("shell, Ruby and PHP heredocs; Ruby block comments") {
 
 TEST_CASE("Lua long strings and comments, SQL strings across lines, TOML multi-line strings") {
   CHECK(found("--[[ it's\nhttps://a.example/x ]]\nlocal s = [[\nhttps://b.example/y]]\n",
-              Language::Lua) == V({"2:1 prose https://a.example/x", "4:1 literal https://b.example/y"}));
+              Language::Lua) ==
+        V({"2:1 prose https://a.example/x", "4:1 literal https://b.example/y"}));
   CHECK(found("INSERT INTO t VALUES ('line\nhttps://a.example/x');\n", Language::Sql) ==
         V({"2:1 literal https://a.example/x"}));
   CHECK(found("desc = \"\"\"\nSee https://a.example/x\n\"\"\"\nurl = 'https://b.example/y'\n",
-              Language::Toml) == V({"2:5 config https://a.example/x", "4:8 config https://b.example/y"}));
+              Language::Toml) ==
+        V({"2:5 config https://a.example/x", "4:8 config https://b.example/y"}));
 }
 
 TEST_CASE("YAML: run: blocks are shell, other block scalars prose, quoted scalars across lines") {
-  CHECK(found("jobs:\n  x:\n    steps:\n      - run: |\n          curl -fsSL https://a.example/x -o a\n"
-              "      - name: it's https://b.example/y\n    description: >\n      see https://c.example/z"
-              " for more\n    url: \"https://d.example/\n      w\"\n",
-              Language::Yaml) ==
-        V({"5:22 literal https://a.example/x", "6:20 config https://b.example/y",
-          "8:11 prose https://c.example/z", "9:11 config https://d.example/"}));
+  CHECK(
+      found(
+          "jobs:\n  x:\n    steps:\n      - run: |\n          curl -fsSL https://a.example/x -o a\n"
+          "      - name: it's https://b.example/y\n    description: >\n      see "
+          "https://c.example/z"
+          " for more\n    url: \"https://d.example/\n      w\"\n",
+          Language::Yaml) ==
+      V({"5:22 literal https://a.example/x", "6:20 config https://b.example/y",
+         "8:11 prose https://c.example/z", "9:11 config https://d.example/"}));
+}
+
+TEST_CASE("YAML: an item with nothing after it at the very end of the text is read within it") {
+  // The text ends right after "- " and blanks, with no terminator behind it (a buffer of exactly
+  // its size): the lexer must not look at the byte after the item (found by the engine fuzzer).
+  for (const std::string text :
+       {"steps:\n  - url: https://a.example/x\n  - ", "- \t ", "a:\n-  "}) {
+    const auto buffer = std::make_unique<char[]>(text.size());
+    std::copy(text.begin(), text.end(), buffer.get());
+    const std::string_view exact(buffer.get(), text.size());
+    CHECK(find_urls(exact, Language::Yaml).size() == (text.find("https") != std::string::npos));
+    // The structure a fix is checked against reads every line, the last one included.
+    const std::vector<LexicalRun> runs = lexical_runs(exact, Language::Yaml);
+    REQUIRE_FALSE(runs.empty());
+    CHECK(runs.back().end == text.size());
+  }
 }
 
 TEST_CASE("Markdown: fenced code in its language, front matter as YAML, prose elsewhere") {
@@ -114,26 +141,29 @@ TEST_CASE("Markdown: fenced code in its language, front matter as YAML, prose el
                          "Read [the docs](https://d.example/x_(y)) or <https://e.example/z>.\n";
   CHECK(found(md, Language::Markdown) ==
         V({"2:6 config https://a.example/fm", "6:6 literal http://%s/x",
-          "10:7 literal https://b.example/a b.pdf", "14:7 prose https://c.example/x",
-          "17:17 prose https://d.example/x_(y)", "17:46 prose https://e.example/z"}));
+           "10:7 literal https://b.example/a b.pdf", "14:7 prose https://c.example/x",
+           "17:17 prose https://d.example/x_(y)", "17:46 prose https://e.example/z"}));
 }
 
 TEST_CASE("reST code blocks, HTML script and style") {
-  CHECK(found("Text https://a.example/x.\n\n.. code-block:: python\n\n   u = 'https://b.example/a b'\n"
-              "\nAfter `link <https://c.example/y>`_.\n",
-              Language::Rst) == V({"1:6 prose https://a.example/x", "5:9 literal https://b.example/a b",
-                                  "7:14 prose https://c.example/y"}));
-  CHECK(found("<p>https://a.example/x</p>\n<script>\nconst u = \"https://b.example/y\";\n</script>\n"
-              "<style>\nbody { background: url(https://c.example/z.png) }\n</style>\n"
-              "<a href=\"https://d.example/?a=1&amp;b=2\">d</a>\n",
-              Language::Html) ==
-        V({"1:4 prose https://a.example/x", "3:12 literal https://b.example/y",
-          "6:24 prose https://c.example/z.png", "8:10 attribute https://d.example/?a=1&b=2"}));
+  CHECK(
+      found(
+          "Text https://a.example/x.\n\n.. code-block:: python\n\n   u = 'https://b.example/a b'\n"
+          "\nAfter `link <https://c.example/y>`_.\n",
+          Language::Rst) == V({"1:6 prose https://a.example/x", "5:9 literal https://b.example/a b",
+                               "7:14 prose https://c.example/y"}));
+  CHECK(
+      found("<p>https://a.example/x</p>\n<script>\nconst u = \"https://b.example/y\";\n</script>\n"
+            "<style>\nbody { background: url(https://c.example/z.png) }\n</style>\n"
+            "<a href=\"https://d.example/?a=1&amp;b=2\">d</a>\n",
+            Language::Html) ==
+      V({"1:4 prose https://a.example/x", "3:12 literal https://b.example/y",
+         "6:24 prose https://c.example/z.png", "8:10 attribute https://d.example/?a=1&b=2"}));
 }
 
 TEST_CASE("concatenated literals are one URL, with the join recorded") {
-  const auto urls = find_urls("const char* u = \"https://x.example/caf%C3\"\n  \"%A9/menu\";\n",
-                              Language::Cpp);
+  const auto urls =
+      find_urls("const char* u = \"https://x.example/caf%C3\"\n  \"%A9/menu\";\n", Language::Cpp);
   REQUIRE(urls.size() == 1);
   CHECK(urls[0].text == "https://x.example/caf%C3%A9/menu");
   REQUIRE(urls[0].joins.size() == 1);
