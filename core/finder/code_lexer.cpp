@@ -390,9 +390,26 @@ private:
     pos_ = body;
   }
 
+  // Whether the byte at `i` is the character of a character literal written with a prefix:
+  // Erlang's $" $% $\" and Elixir's ?" ?# ?\" (a '?' that ends a name, "valid?", is no prefix).
+  bool in_char_literal(std::size_t i) const {
+    const char prefix = spec_.char_prefix;
+    std::size_t p = i;
+    if (p > begin_ + 1 && src_[p - 1] == '\\' && src_[p - 2] == prefix) --p;
+    if (p <= begin_ || src_[p - 1] != prefix) return false;
+    const std::size_t before = p - 1;
+    if (before == begin_) return true;
+    if (src_[before - 1] == prefix) return false; // "$$" is the character '$'; a quote follows
+    return prefix != '?' || !is_ident(src_[before - 1]);
+  }
+
   // Code at `i` holds a byte of the stop class: act on it.
   void step(std::size_t i) {
     const char c = src_[i];
+    if (spec_.char_prefix && in_char_literal(i)) {
+      pos_ = i + 1;
+      return;
+    }
     if (!holes_.empty()) {
       if (c == '{') {
         ++holes_.back().depth;

@@ -47,8 +47,13 @@ enum class Language {
   DotEnv,
   Css,
   Gettext,
+  Haskell, // and Elm, PureScript, Agda, Idris
+  Ml,      // F#, OCaml, Standard ML
+  Elixir,
+  Erlang,
+  Julia,
 };
-inline constexpr std::size_t kLanguageCount = static_cast<std::size_t>(Language::Gettext) + 1;
+inline constexpr std::size_t kLanguageCount = static_cast<std::size_t>(Language::Julia) + 1;
 
 // Which lexer reads the language (core/finder/lexer.cpp).
 enum class Syntax {
@@ -116,6 +121,7 @@ struct LanguageSpec {
   bool regex_literals = false;    // /.../ where an expression starts (JavaScript, Ruby, Perl)
   bool shell_words = false;       // outside quotes, words with backslash escapes (shell)
   char string_holes = 0;          // "...#{expr}..." (Ruby: '#'), "...${expr}..." (Kotlin: '$')
+  char char_prefix = 0;           // $" is a character (Erlang: '$'; Elixir: '?'), not a string
 
   // How literals are joined: an operator ("+", ".", "..") and/or by standing side by side.
   std::string_view concatenation = {};

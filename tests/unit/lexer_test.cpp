@@ -4,6 +4,7 @@
 // contexts; URLs in regexes and what only looks like a URL are not.
 #include "core/codec/position.h"
 #include "core/finder/finder.h"
+#include "core/finder/language.h"
 #include "core/finder/structure.h"
 
 #include <algorithm>
@@ -131,6 +132,55 @@ TEST_CASE("YAML: an item with nothing after it at the very end of the text is re
     REQUIRE_FALSE(runs.empty());
     CHECK(runs.back().end == text.size());
   }
+}
+
+TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments and strings") {
+  // Nested block comments with apostrophes in them; a quote that ends a name (foldl', x') or is a
+  // type variable ('a) opens nothing; '"' is a character, not a string.
+  CHECK(found("{- see {- nested -} it's https://a.example/x -}\nmain = putStrLn "
+              "\"https://b.example/my file\" -- https://c.example/w\nfoldl' f x = '\"' : "
+              "\"https://d.example/v\"\n",
+              Language::Haskell) ==
+        V({"1:26 prose https://a.example/x", "2:18 literal https://b.example/my file",
+           "2:48 prose https://c.example/w", "3:21 literal https://d.example/v"}));
+  CHECK(found("url = \"\"\"\nhttps://a.example/x\n\"\"\"\n", Language::Haskell) ==
+        V({"2:1 literal https://a.example/x"}));
+  CHECK(found("(* it's (* nested *) https://a.example/x *)\nlet f (x: 'a) = "
+              "\"https://b.example/my file\" // https://c.example/w\nlet v = "
+              "@\"https://d.example/a\"\"b\"\n",
+              Language::Ml) ==
+        V({"1:22 prose https://a.example/x", "2:18 literal https://b.example/my file",
+           "2:48 prose https://c.example/w", "3:11 literal https://d.example/a\"b"}));
+  CHECK(
+      found("# it's https://a.example/x\ndef url, do: \"https://b.example/#{id}/y\"\n@doc \"\"\"\n"
+            "See https://c.example/z\n\"\"\"\nc = 'https://d.example/w'\nh = [?#, ?\", "
+            "valid?(\"https://e.example/v\")]\n",
+            Language::Elixir) ==
+      V({"1:8 prose https://a.example/x", "2:15 literal https://b.example/#{id}/y",
+         "4:5 literal https://c.example/z", "6:6 literal https://d.example/w",
+         "7:22 literal https://e.example/v"}));
+  CHECK(found("%% it's https://a.example/x\nurl() -> \"https://b.example/\"\n  \"y\".\n"
+              "q() -> $\", \"https://c.example/z\".\nr() -> [$%, \"https://d.example/w\"].\n",
+              Language::Erlang) ==
+        V({"1:9 prose https://a.example/x", "2:11 literal https://b.example/y",
+           "4:13 literal https://c.example/z", "5:14 literal https://d.example/w"}));
+  CHECK(found("#= it's #= nested =# https://a.example/x =#\nu = \"https://b.example/y\" # "
+              "https://c.example/w\nA' * \"https://d.example/$(id)/v\"\n",
+              Language::Julia) ==
+        V({"1:22 prose https://a.example/x", "2:6 literal https://b.example/y",
+           "2:29 prose https://c.example/w", "3:7 literal https://d.example/$(id)/v"}));
+  // Their files are known by name and extension; so are those that share another row's syntax.
+  CHECK(language_for_path("src/Main.elm") == Language::Haskell);
+  CHECK(language_for_path("lib/app.ex") == Language::Elixir);
+  CHECK(language_for_path("Server.fs") == Language::Ml);
+  CHECK(language_for_path("src/x.erl") == Language::Erlang);
+  CHECK(language_for_path("a.jl") == Language::Julia);
+  CHECK(language_for_path("build.zig") == Language::C);
+  CHECK(language_for_path("Token.sol") == Language::C);
+  CHECK(language_for_path("player.gd") == Language::Python);
+  CHECK(language_for_path("Views/Index.cshtml") == Language::Html);
+  CHECK(language_named("ocaml") == Language::Ml);
+  CHECK(language_named("elm") == Language::Haskell);
 }
 
 TEST_CASE("Markdown: fenced code in its language, front matter as YAML, prose elsewhere") {
