@@ -64,12 +64,17 @@ MAX_FILE = 4194304
 
 FAMILY = {}
 for _fam, _exts in {
-        "python": "py pyi",
+        "python": "py pyi gd",
         "js": "js mjs cjs jsx ts tsx mts cts",
         "go": "go",
-        "clike": "c h cc cpp cxx hpp hh java kt kts scala groovy gradle cs swift",
+        "clike": "c h cc cpp cxx hpp hh java kt kts scala groovy gradle cs swift zig sol proto",
         "rust": "rs",
-        "ruby": "rb rake gemspec",
+        "ruby": "rb rake gemspec cr",
+        "haskell": "hs elm purs",
+        "ml": "fs fsi fsx ml mli",
+        "elixir": "ex exs",
+        "erlang": "erl hrl",
+        "julia": "jl",
         "php": "php",
         "json": "json",
         "yaml": "yaml yml",
@@ -89,13 +94,22 @@ def family_of(path):
 
 
 LINE_COMMENTS = {"python": ("#",), "ruby": ("#",), "toml": ("#",), "php": ("//", "#"),
-                 "js": ("//",), "go": ("//",), "clike": ("//",), "rust": ("//",), "json": ("//",)}
-BLOCK_COMMENTS = {"php", "js", "go", "clike", "rust", "json"}
+                 "js": ("//",), "go": ("//",), "clike": ("//",), "rust": ("//",), "json": ("//",),
+                 "haskell": ("--",), "ml": ("//",), "elixir": ("#",), "erlang": ("%",),
+                 "julia": ("#",)}
+# Block comments: (open, close, nested).
+BLOCK_COMMENTS = {fam: ("/*", "*/", fam == "rust") for fam in ("php", "js", "go", "clike", "rust",
+                                                               "json")}
+BLOCK_COMMENTS.update({"haskell": ("{-", "-}", True), "ml": ("(*", "*)", True),
+                       "julia": ("#=", "=#", True)})
 QUOTES = {"python": "\"'", "ruby": "\"'", "toml": "\"'", "php": "\"'", "js": "\"'`",
-          "go": "\"`", "clike": "\"'", "rust": "\"'", "json": "\""}
+          "go": "\"`", "clike": "\"'", "rust": "\"'", "json": "\"", "haskell": "\"", "ml": "\"",
+          "elixir": "\"'", "erlang": "\"'", "julia": "\""}
+# A prefix that makes the next character a character literal: Erlang's $" $%, Elixir's ?" ?#.
+CHAR_PREFIX = {"erlang": "$", "elixir": "?"}
 CHAR_LITERAL_FAMS = {"go", "clike", "rust"}  # ' opens a character literal (or a Rust lifetime)
 CHAR_LIT = re.compile(r"'(?:\\[^'\n]{1,10}|[^\\'\n])'")
-TRIPLE_FAMS = {"python", "toml", "clike"}  # """ (and ''') blocks: docstrings, text blocks
+TRIPLE_FAMS = {"python", "toml", "clike", "haskell", "ml", "elixir", "julia"}  # """ (and ''') blocks: docstrings, text blocks
 CONFIG_FAMS = {"json", "yaml", "toml"}
 
 # --- URL shape and exclusion rules --------------------------------------------------------------
@@ -274,11 +288,28 @@ CODE_TOKEN = {}
 def code_token(fam):
     if fam not in CODE_TOKEN:
         alts = list(SPECIAL_TOKENS.get(fam, ()))
-        alts.append("(?P<block>/\\*)" if fam in BLOCK_COMMENTS else "(?P<block>(?!x)x)")
+        block = BLOCK_COMMENTS.get(fam)
+        alts.append("(?P<block>%s)" % re.escape(block[0]) if block else "(?P<block>(?!x)x)")
         alts.append("(?P<line>%s)" % "|".join(re.escape(m) for m in LINE_COMMENTS[fam]))
         alts.append("(?P<quote>[%s])" % re.escape(QUOTES[fam]))
         CODE_TOKEN[fam] = re.compile("|".join(alts), re.M)
     return CODE_TOKEN[fam]
+
+
+def block_comment_end(text, i, open_, close, nested):
+    """Just past the block comment opening at i (or the text's end), nesting where it nests."""
+    depth, j = 1, i + len(open_)
+    while True:
+        c = text.find(close, j)
+        if c < 0:
+            return len(text)
+        o = text.find(open_, j) if nested else -1
+        if 0 <= o < c:
+            depth, j = depth + 1, o + len(open_)
+            continue
+        depth, j = depth - 1, c + len(close)
+        if depth == 0:
+            return j
 
 
 def scan_code(text, fam):
@@ -294,9 +325,12 @@ def scan_code(text, fam):
             break
         i = m.start()
         gi = tok.groupindex
+        prefix = CHAR_PREFIX.get(fam)
+        if prefix and i > 0 and text[i - 1] == prefix and (i < 2 or text[i - 2] != prefix):
+            i += 1  # a character literal ($" in Erlang), not a quote or a comment
+            continue
         if m.group("block"):
-            j = text.find("*/", i + 2)
-            i = n if j < 0 else j + 2
+            i = block_comment_end(text, i, *BLOCK_COMMENTS[fam])
             continue
         if "begin" in gi and m.group("begin"):
             j = text.find("\n=end", i)
