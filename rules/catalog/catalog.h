@@ -63,4 +63,10 @@ inline std::string quoted(std::string_view s) {
   return "'" + std::string(s) + "'";
 }
 
+// A fragment that is a single-page application's route or state ("#/docs/x", "#!/page",
+// "#!state=1"): the application reads it with its own grammar and encoding, not RFC 3986's.
+inline bool client_side_route(std::string_view fragment) {
+  return fragment.starts_with("/") || fragment.starts_with("!");
+}
+
 } // namespace pctlint

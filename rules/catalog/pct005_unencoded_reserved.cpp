@@ -15,7 +15,8 @@ constexpr RuleInfo kInfo{
     .docs =
         R"(Finds general delimiters (RFC 3986 §2.2) used literally where they cannot delimit anything:
 a second `#` (the fragment already began at the first; not in a client-side route such as
-`#/docs#intro`, which the application's router reads), `[` or `]` outside an IP-literal host,
+`#/docs#intro` or `#!state`, which the application's router reads, nor in the ref after a git
+repository's `.git`, which the tool that clones it reads), `[` or `]` outside an IP-literal host,
 and more than one `@` in the authority.
 
 Parsers disagree on such URLs: RFC 3986 says they are invalid, the WHATWG URL Standard takes the
@@ -38,10 +39,13 @@ the same bytes).
 };
 
 // A fragment that is a client-side route ("#/handbook#intro", "#!/page"): the application's router
-// reads it, '#' and all, and encoding the second '#' would break the link.
-bool hash_route(std::string_view t, Span fragment) {
+// reads it, '#' and all, and encoding the second '#' would break the link. So does the tool that
+// takes a git repository's URL with a ref in its fragment (npm's "x.git#v1.0", pip's
+// "x.git#egg=y"; "x.git#main#/docs/" split on '#' by a script).
+bool hash_route(std::string_view t, Span path, Span fragment) {
   const std::string_view f = fragment.in(t);
-  if (f.starts_with("/") || f.starts_with("!/")) return true;
+  if (client_side_route(f)) return true;
+  if (path.in(t).ends_with(".git")) return true;
   // A path in the fragment before its next '#' is a route too
   // ("#documentation/Foo.html#//apple_ref" of Apple's old reference library); a word before it is
   // an anchor ("#install#linux").
@@ -83,7 +87,7 @@ public:
         if (t[i] == '[' || t[i] == ']')
           report(i, "is only allowed around an IP-literal host, not in the " +
                         std::string(name_of(c)));
-        else if (t[i] == '#' && c == UrlComponent::Fragment && !hash_route(t, *span))
+        else if (t[i] == '#' && c == UrlComponent::Fragment && !hash_route(t, url.parts.path, *span))
           report(i, "is a second '#' (the fragment already began)");
       }
     }

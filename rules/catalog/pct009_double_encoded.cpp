@@ -19,7 +19,7 @@ in it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone
 (`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
 encoded twice; so are those of a URL given whole in the query
 (`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value).
-So is a single-page application's route in the fragment (`#/parsers/show%2520x`, `#!/...`): the
+So is a single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
 page's script decodes it, in its own way.
 
 ## Bad
@@ -64,8 +64,7 @@ public:
     const std::string_view t = url.text;
     if (holds_encoded_value(t)) return;
     const std::optional<Span>& fragment = url.parts.fragment;
-    const bool route =
-        fragment && (fragment->in(t).starts_with("/") || fragment->in(t).starts_with("!/"));
+    const bool route = fragment && client_side_route(fragment->in(t));
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (route && i > fragment->begin) return; // an application's route: its own encoding
