@@ -179,7 +179,9 @@ bool Finder::in_prose(bool text) {
     if (close != npos) {
       const std::string_view quoted = piece.text.substr(k, close - k);
       const auto found = find_placeholders(quoted, active, scheme_end_);
-      if (quoted.find_first_of(" \t") != npos && !is_blank(quoted.back()) &&
+      // find_any_of3, not find_first_of(" \t"), which calls memchr once per byte of the literal.
+      if (find_any_of3(quoted, 0, quoted.size(), ' ', '\t', '\t') < quoted.size() &&
+          !is_blank(quoted.back()) &&
           reads_as_one_url(quoted, found, true)) {
         e = close;
         holes = !found.empty();
