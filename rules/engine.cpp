@@ -125,8 +125,30 @@ bool edits_certain(const FoundUrl& url, const UrlFix& fix) {
                      [&](const UrlEdit& e) { return e.span.end <= end; });
 }
 
-Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule,
-                         const Config& config) {
+// A fix in a printf format (FoundUrl::formatted) that writes an escape where there was no '%'
+// ("a b" -> "a%20b") would write a conversion ("%20b": a field of width 20), not a percent sign:
+// there it writes "%%20", which the format turns into "%20". Unsafe, for whether a literal is a
+// format is read from the call around it, and a wrong reading would double a real escape.
+void in_printf_format(std::string_view source, Fix& fix) {
+  bool writes_percent = false;
+  for (Edit& e : fix.edits) {
+    if (e.replacement.find('%') == std::string::npos) continue;
+    writes_percent = true;
+    if (source.substr(e.begin, e.end - e.begin).find('%') != std::string_view::npos) continue;
+    std::string doubled;
+    for (const char c : e.replacement) {
+      doubled.push_back(c);
+      if (c == '%') doubled.push_back('%');
+    }
+    e.replacement = std::move(doubled);
+  }
+  if (!writes_percent) return;
+  fix.applicability = Applicability::Unsafe;
+  fix.title += " (in a printf format, as %%)";
+}
+
+Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFinding&& f,
+                         const Rule& rule, const Config& config) {
   Diagnostic d;
   d.rule = &rule.info();
   d.severity = f.severity;
@@ -150,6 +172,7 @@ Diagnostic to_diagnostic(const FoundUrl& url, RuleFinding&& f, const Rule& rule,
       Fix out{std::move(fix->title), applicability, {}, std::move(fix->parts)};
       for (const UrlEdit& e : fix->edits)
         out.edits.push_back(to_source(url, e));
+      if (url.formatted) in_printf_format(source, out);
       d.fix = std::move(out);
     }
   }
@@ -282,7 +305,8 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
     if (urls == Urls::Keep) result.urls.push_back(url);
     checker.check(url, found);
     for (RuleFinding& f : found)
-      result.diagnostics.push_back(to_diagnostic(url, std::move(f), *all_rules()[f.rule], config));
+      result.diagnostics.push_back(
+          to_diagnostic(source, url, std::move(f), *all_rules()[f.rule], config));
   });
   sort_diagnostics(result.diagnostics);
   return result;
@@ -324,11 +348,12 @@ void shift(Diagnostic& d, std::ptrdiff_t delta) {
 }
 
 // A URL's findings as diagnostics, in order (by begin, then rule id: sort_diagnostics' order).
-void append_diagnostics(const FoundUrl& url, const std::vector<RuleFinding>& findings,
-                        const Config& config, std::vector<Diagnostic>& out) {
+void append_diagnostics(std::string_view source, const FoundUrl& url,
+                        const std::vector<RuleFinding>& findings, const Config& config,
+                        std::vector<Diagnostic>& out) {
   const std::size_t first = out.size();
   for (const RuleFinding& f : findings)
-    out.push_back(to_diagnostic(url, RuleFinding(f), *all_rules()[f.rule], config));
+    out.push_back(to_diagnostic(source, url, RuleFinding(f), *all_rules()[f.rule], config));
   std::stable_sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return a.begin != b.begin ? a.begin < b.begin : a.rule->id < b.rule->id;
@@ -393,7 +418,7 @@ void LintCache::from_scratch(std::string_view source, const Config& config) {
       checker.check(url, found);
       memo.findings = found;
     }
-    append_diagnostics(url, memo.findings, config, result_.diagnostics);
+    append_diagnostics(source, url, memo.findings, config, result_.diagnostics);
   }
   markers_.clear();
   find_markers(source, 0, source.size());
@@ -464,7 +489,7 @@ void LintCache::splice(std::string_view source, const Config& config) {
       checker.check(url, found);
       memo.findings = found;
     }
-    append_diagnostics(url, memo.findings, config, diagnostics);
+    append_diagnostics(source, url, memo.findings, config, diagnostics);
   }
   replace_range(memos_, sp.kept, sp.reused_from, fresh);
   if (!replaced.empty()) older_ = std::move(replaced);

@@ -83,9 +83,9 @@ public:
     // (begin_ bounds look-behinds, which never reach back over the text before a key is taken)
     k.offset(pos_).offset(mode_ == Mode::Code ? npos : until_);
     if (mode_ == Mode::String) k.literal(lit_);
-    k.value(hole_pending_).value(holes_.size());
+    k.value(hole_pending_).value(hole_paren_).value(holes_.size());
     for (const Hole& h : holes_)
-      k.literal(h.literal).value(static_cast<std::uint64_t>(h.depth));
+      k.literal(h.literal).value(static_cast<std::uint64_t>(h.depth)).value(h.paren);
     k.value(heredocs_.size());
     for (const Heredoc& h : heredocs_)
       k.text(h.word).value(h.indented);
@@ -124,7 +124,7 @@ private:
           if (spec.regex_literals) m['/'] = true;
           if (spec.shell_words) m['\\'] = true;
           if (spec.rust_raw || spec.triple_quotes) m['"'] = true;
-          if (hole) m['{'] = m['}'] = m['`'] = true;
+          if (hole) m['{'] = m['}'] = m['`'] = m['('] = m[')'] = true;
           all.emplace_back(m);
         }
       return all;
@@ -150,7 +150,7 @@ private:
     mode_ = Mode::Code;
     if (hole_opened) { // "${" of a template literal: code until its '}'
       hole_pending_ = false;
-      holes_.push_back({lit_, 0});
+      holes_.push_back({lit_, 0, hole_paren_});
     }
   }
 
@@ -160,6 +160,7 @@ private:
   // The next close and the next open are each looked for again only once passed, so a comment
   // nesting thousands deep with its closes far away costs one pass, not one per level.
   std::size_t block_comment_end(std::size_t from) const {
+    if (lang_ == Language::Ml) return ml_comment_end(from);
     const std::string_view open = spec_.block_open, close = spec_.block_close;
     const std::string_view text = src_.substr(0, end_);
     int depth = 1;
@@ -184,6 +185,31 @@ private:
       }
       if (--depth == 0) return c + close.size();
       i = c + close.size();
+    }
+    return end_;
+  }
+
+  // OCaml lexes strings inside comments: (* the "(*" token *) is one comment, closed. A quote
+  // between single quotes ('"') is a character.
+  std::size_t ml_comment_end(std::size_t from) const {
+    int depth = 1;
+    for (std::size_t i = from; i < end_;) {
+      i = find_any_of3(src_, i, end_, '(', '*', '"');
+      if (i >= end_) break;
+      if (src_[i] == '"' &&
+          !(i > begin_ && src_[i - 1] == '\'' && i + 1 < end_ && src_[i + 1] == '\'')) {
+        for (++i; i < end_ && src_[i] != '"'; ++i)
+          if (src_[i] == '\\') ++i;
+        ++i;
+        continue;
+      }
+      if (starts_at(src_, i, "(*")) {
+        ++depth;
+        i += 2;
+        continue;
+      }
+      if (starts_at(src_, i, "*)") && --depth == 0) return i + 2;
+      ++i;
     }
     return end_;
   }
@@ -217,8 +243,10 @@ private:
         continue;
       }
       if (c == lit.hole_sigil && c != 0) {
-        if (i + 1 < end_ && src_[i + 1] == '{') {
+        // Julia's "$(expr)" as well as "${expr}".
+        if (i + 1 < end_ && (src_[i + 1] == '{' || (src_[i + 1] == '(' && lit.paren_holes))) {
           hole_pending_ = true;
+          hole_paren_ = src_[i + 1] == '(';
           return i + 2;
         }
         ++i;
@@ -248,6 +276,7 @@ private:
     lit_.quote = quote;
     lit_.spans_lines = spans_lines;
     lit_.hole_sigil = holes;
+    lit_.paren_holes = holes != 0 && lang_ == Language::Julia;
     lit_.config = spec_.config;
     lit_.escaped_quotes = escaped_quote;
     until_ = string_end(lit_, content);
@@ -403,6 +432,29 @@ private:
     return prefix != '?' || !is_ident(src_[before - 1]);
   }
 
+  // Whether src_[i, i + n) stands between single quotes in a language whose single quotes are no
+  // strings: a character (Julia's '#', Haskell's '"', Elm's '\"'), not a comment or a string.
+  bool quoted_character(std::size_t i, std::size_t n) const {
+    if (spec_.single_quotes || i == begin_ || src_[i - 1] != '\'') return false;
+    if (i + n < end_ && src_[i + n] == '\'') return true;
+    return false;
+  }
+  bool escaped_quoted_character(std::size_t i) const {
+    return !spec_.single_quotes && i > begin_ + 1 && src_[i - 1] == '\\' && src_[i - 2] == '\'' &&
+           i + 1 < end_ && src_[i + 1] == '\'';
+  }
+
+  // Whether the dashes at `i` are part of a Haskell operator (-->, |--, --|): a comment's "--" has
+  // no symbol character before it or after its dashes.
+  bool in_operator(std::size_t i) const {
+    static constexpr std::string_view kSymbols = "!#$%&*+./<=>?@\\^|~:";
+    if (i > begin_ && kSymbols.find(src_[i - 1]) != npos) return true;
+    std::size_t k = i;
+    while (k < end_ && src_[k] == '-')
+      ++k;
+    return k < end_ && kSymbols.find(src_[k]) != npos;
+  }
+
   // Code at `i` holds a byte of the stop class: act on it.
   void step(std::size_t i) {
     const char c = src_[i];
@@ -411,12 +463,13 @@ private:
       return;
     }
     if (!holes_.empty()) {
-      if (c == '{') {
+      const bool paren = holes_.back().paren;
+      if (c == (paren ? '(' : '{')) {
         ++holes_.back().depth;
         pos_ = i + 1;
         return;
       }
-      if (c == '}') {
+      if (c == (paren ? ')' : '}')) {
         if (holes_.back().depth-- > 0) {
           pos_ = i + 1;
           return;
@@ -430,7 +483,10 @@ private:
       }
     }
     // Comments first: "/*" before "/", "--[[" before "--".
-    if (starts_at(src_, i, spec_.block_open) && spec_.block_open != "=begin") {
+    // F#'s (*) is the multiplication operator (List.fold (*) 1), not a comment to the end; OCaml
+    // writes it ( * ) and warns at (*).
+    if (starts_at(src_, i, spec_.block_open) && spec_.block_open != "=begin" &&
+        !(lang_ == Language::Ml && starts_at(src_, i, "(*)"))) {
       enter_comment(Mode::BlockComment, i, block_comment_end(i + spec_.block_open.size()));
       return;
     }
@@ -441,6 +497,8 @@ private:
           src_[i - 1] != '\n')
         continue;
       if (line == "#" && lang_ == Language::Php && i + 1 < end_ && src_[i + 1] == '[') continue;
+      if (quoted_character(i, line.size()) || (lang_ == Language::Haskell && in_operator(i)))
+        continue;
       enter_comment(Mode::LineComment, i, line_end_at(src_, i, end_));
       return;
     }
@@ -533,9 +591,8 @@ private:
     auto has = [&](char letter) {
       return prefix.find(letter) != npos || prefix.find(ascii_lower(letter)) != npos;
     };
-    if (q == '"' && !spec_.single_quotes && i > begin_ && src_[i - 1] == '\'' && i + 1 < end_ &&
-        src_[i + 1] == '\'') {
-      pos_ = i + 1; // Rust's '"', a character
+    if (q == '"' && (quoted_character(i, 1) || escaped_quoted_character(i))) {
+      pos_ = i + 1; // Rust's '"', Haskell's '\"': a character
       return;
     }
     if (spec_.cpp_raw && q == '"' && !prefix.empty() && prefix.back() == 'R') {
@@ -590,7 +647,8 @@ private:
 
   struct Hole {
     Literal literal; // the template literal the hole is in
-    int depth;       // '{' opened inside the hole and not yet closed
+    int depth;       // '{' opened inside the hole and not yet closed ('(' in a paren hole)
+    bool paren;      // Julia's $( ), closed by ')'
   };
   struct Heredoc {
     std::string word;
@@ -605,6 +663,7 @@ private:
   std::size_t until_ = 0;
   Literal lit_;
   bool hole_pending_ = false;
+  bool hole_paren_ = false; // the pending hole is Julia's $( )
   std::vector<Hole> holes_;
   std::vector<Heredoc> heredocs_;
   std::size_t heredoc_line_end_ = npos;

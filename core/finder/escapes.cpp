@@ -44,13 +44,98 @@ struct Out {
   }
 };
 
+// A run of digits in `base` from s[pos], at most `most` of them, as a value (saturated past
+// U+10FFFF); how many digits there were.
+std::size_t digit_run(std::string_view s, std::size_t pos, std::size_t end, unsigned base,
+                      std::size_t most, char32_t& value) {
+  value = 0;
+  std::size_t k = 0;
+  for (; k < most && pos + k < end; ++k) {
+    const int d =
+        base == 16 ? hex_value(s[pos + k])
+                   : (s[pos + k] >= '0' && s[pos + k] < char('0' + base) ? s[pos + k] - '0' : -1);
+    if (d < 0) break;
+    value = std::min<char32_t>(value * base + static_cast<char32_t>(d), 0x110000);
+  }
+  return k;
+}
+
+// Haskell's escapes that C's reading would get wrong (NumericEscapes::Haskell); 0 for the others.
+std::size_t haskell_escape(std::string_view s, std::size_t i, std::size_t end, Out& out) {
+  static constexpr std::string_view kControls[] = {
+      "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS",  "HT",  "LF",
+      "VT",  "FF",  "CR",  "SO",  "SI",  "DLE", "DC1", "DC2", "DC3", "DC4", "NAK",
+      "SYN", "ETB", "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US"};
+  const char c = s[i + 1];
+  char32_t v = 0;
+  std::size_t n = 0;
+  if (c >= '0' && c <= '9') n = digit_run(s, i + 1, end, 10, end, v);
+  if ((c == 'x' || c == 'o') && (n = digit_run(s, i + 2, end, c == 'x' ? 16 : 8, end, v)) > 0) ++n;
+  if (n > 0) {
+    out.put_cp(v, i);
+    return 1 + n;
+  }
+  if (c == '&') return 2; // separates an escape from a digit after it: nothing
+  if (c == ' ' || c == '\t' || c == '\n' || c == '\r') { // a gap: up to the next backslash
+    std::size_t k = i + 1;
+    while (k < end && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+      ++k;
+    return (k < end && s[k] == '\\' ? k + 1 : k) - i;
+  }
+  if (c == '^' && i + 2 < end && s[i + 2] >= '@' && s[i + 2] <= '_') {
+    out.put(static_cast<char>(s[i + 2] - '@'), i);
+    return 3;
+  }
+  if (s.substr(i + 1, std::min<std::size_t>(3, end - i - 1)) == "DEL") {
+    out.put('\x7F', i);
+    return 4;
+  }
+  if (s.substr(i + 1, std::min<std::size_t>(2, end - i - 1)) == "SP") {
+    out.put(' ', i);
+    return 3;
+  }
+  for (std::size_t code = 0; code < std::size(kControls); ++code) {
+    // SOH before SO: the longer name where both match.
+    const std::string_view name = kControls[code];
+    if (s.substr(i + 1, std::min(name.size(), end - i - 1)) == name &&
+        !(name == "SO" && i + 3 < end && s[i + 3] == 'H')) {
+      out.put(static_cast<char>(code), i);
+      return 1 + name.size();
+    }
+  }
+  return 0;
+}
+
+// The ML family's numeric escapes (NumericEscapes::Ml): \DDD decimal, \xHH, \o377. Past ASCII
+// OCaml reads a byte and F# a character: such an escape is decoded as the character and marked
+// lossy, so that a finding shows but no fix rewrites it.
+std::size_t ml_escape(std::string_view s, std::size_t i, std::size_t end, Out& out) {
+  const char c = s[i + 1];
+  char32_t v = 0;
+  std::size_t n = 0;
+  if (c >= '0' && c <= '9' && digit_run(s, i + 1, end, 10, 3, v) == 3)
+    n = 3;
+  else if (c == 'x' && digit_run(s, i + 2, end, 16, 2, v) == 2)
+    n = 3;
+  else if (c == 'o' && digit_run(s, i + 2, end, 8, 3, v) == 3)
+    n = 4;
+  if (n == 0) return 0;
+  if (v >= 0x80) out.d.lossy.push_back(i);
+  out.put_cp(v, i);
+  return 1 + n;
+}
+
 // Decodes the backslash escape at s[i] (s[i] == '\\'); returns the source length consumed.
 std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& out,
-                      bool code_point_hex, bool code_point_octal) {
+                      bool code_point_hex, bool code_point_octal, NumericEscapes numeric) {
   if (i + 1 >= end) {
     out.put('\\', i);
     return 1;
   }
+  if (numeric == NumericEscapes::Haskell)
+    if (const std::size_t n = haskell_escape(s, i, end, out)) return n;
+  if (numeric == NumericEscapes::Ml)
+    if (const std::size_t n = ml_escape(s, i, end, out)) return n;
   const char c = s[i + 1];
   char32_t v = 0;
   switch (c) {
@@ -174,7 +259,7 @@ std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out)
 
 DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t end,
                            EscapeStyle style, char quote, bool code_point_hex,
-                           bool code_point_octal) {
+                           bool code_point_octal, NumericEscapes numeric) {
   DecodedText d;
   d.text.reserve(end - begin);
   d.offsets.reserve(end - begin + 1);
@@ -182,7 +267,7 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
   for (std::size_t i = begin; i < end;) {
     const char c = s[i];
     if (style == EscapeStyle::Backslash && c == '\\') {
-      i += backslash(s, i, end, out, code_point_hex, code_point_octal);
+      i += backslash(s, i, end, out, code_point_hex, code_point_octal, numeric);
     } else if (style == EscapeStyle::SingleQuoted && c == '\\' && i + 1 < end &&
                (s[i + 1] == '\\' || s[i + 1] == quote)) {
       out.put(s[i + 1], i);

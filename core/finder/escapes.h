@@ -26,6 +26,7 @@ struct DecodedText {
 // `code_point_octal`: \345 is a code point (Python str, JavaScript, Java) rather than a byte.
 DecodedText decode_literal(std::string_view source, std::size_t begin, std::size_t end,
                            EscapeStyle style, char quote, bool code_point_hex,
-                           bool code_point_octal = false);
+                           bool code_point_octal = false,
+                           NumericEscapes numeric = NumericEscapes::Octal);
 
 } // namespace pctlint

@@ -84,6 +84,7 @@ void Finder::run(const FinderRun& how) {
     url_.join_source_ends.clear();
     url_.open_end = false;
     url_.exact = false;
+    url_.formatted = false;
     url_.language = where.language;
     bool found = false;
     switch (where.region) {

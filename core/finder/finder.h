@@ -101,6 +101,10 @@ struct FoundUrl {
   // The literal goes on in code after the URL ("https://x/caf%C3" + rest): what looks cut short
   // at the end may be completed there.
   bool open_end = false;
+  // The literal is a printf format (the first argument of a printf-family call, a string before
+  // Python's or Ruby's % operator): there a '%' starts a conversion and a percent sign is written
+  // "%%", so an edit that writes an escape must write it so (rules/engine.cpp).
+  bool formatted = false;
 
   // Source offset of text offset `i` (0 <= i <= text.size()), as where something begins.
   std::size_t source_offset(std::size_t i) const {

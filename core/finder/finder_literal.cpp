@@ -145,7 +145,8 @@ const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lan
   ll.decoded = has_escapes(content, lit.escapes, lit.quote);
   if (ll.decoded)
     ll.text = decode_literal(src_, ll.from, ll.close, lit.escapes, lit.quote,
-                             spec_of(lang).code_point_hex, spec_of(lang).code_point_octal);
+                             spec_of(lang).code_point_hex, spec_of(lang).code_point_octal,
+                             spec_of(lang).numeric_escapes);
   return ll;
 }
 
@@ -268,6 +269,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   // In a raw string a backslash keeps the quote after it from closing the literal: a fix that
   // encoded it would close the literal early. Such a URL's fixes are not certain.
   if (lit.escaped_quotes && piece.text.substr(k, e - k).find('\\') != npos) exact = false;
+  url_.formatted = formatted;
   emit(piece, k, e, in_context, exact, holes, active);
   return true;
 }
@@ -301,8 +303,9 @@ bool Finder::join(const Literal& lit, const LiteralLine& ll, const Piece& piece,
     url_.join_source_ends.push_back(previous_close);
     previous_close = close;
     if (has_escapes(src_.substr(next + 1, close - next - 1), lit.escapes, lit.quote)) {
-      const DecodedText d = decode_literal(src_, next + 1, close, lit.escapes, lit.quote,
-                                           spec.code_point_hex, spec.code_point_octal);
+      const DecodedText d =
+          decode_literal(src_, next + 1, close, lit.escapes, lit.quote, spec.code_point_hex,
+                         spec.code_point_octal, spec.numeric_escapes);
       joined_.text += d.text;
       joined_.offsets.insert(joined_.offsets.end(), d.offsets.begin(), d.offsets.end() - 1);
     } else {

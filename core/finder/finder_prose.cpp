@@ -173,16 +173,17 @@ bool Finder::in_prose(bool text) {
     // A quoted literal in a code block or code span: one URL, blanks and all, when it reads so.
     const std::size_t close = piece.text.find(quote, k);
     // printf "http://host:%s/" in a Go template (Helm values) is a format string.
-    if (close != npos &&
-        formatted_literal(src_, line_start_, start_ - 1, line_start_ + close + 1, line_end_, lang_))
+    if (close != npos && formatted_literal(src_, line_start_, start_ - 1, line_start_ + close + 1,
+                                           line_end_, lang_)) {
       active = active_placeholder_styles(options_.placeholders, true, line_styles(), true);
+      url_.formatted = true;
+    }
     if (close != npos) {
       const std::string_view quoted = piece.text.substr(k, close - k);
       const auto found = find_placeholders(quoted, active, scheme_end_);
       // find_any_of3, not find_first_of(" \t"), which calls memchr once per byte of the literal.
       if (find_any_of3(quoted, 0, quoted.size(), ' ', '\t', '\t') < quoted.size() &&
-          !is_blank(quoted.back()) &&
-          reads_as_one_url(quoted, found, true)) {
+          !is_blank(quoted.back()) && reads_as_one_url(quoted, found, true)) {
         e = close;
         holes = !found.empty();
         quoted_whole = true; // the quotes give the extent

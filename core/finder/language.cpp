@@ -46,8 +46,10 @@ constexpr std::array kLanguages = {
     LanguageSpec{.id = L::Html,
                  .name = "html",
                  .extensions = "html htm xhtml vue svelte jsp erb hbs handlebars mustache njk "
-                               "jinja jinja2 j2 liquid cshtml razor eex heex leex twig ejs",
-                 .aliases = "vue svelte xhtml razor aspnetcorerazor twig",
+                               "jinja jinja2 j2 liquid eex heex leex twig ejs",
+                 // Not Razor (.cshtml, .razor): its @(i + 1), @Model.Q ?? "" and @x["k"] are C#
+                 // inside attributes, which HTML would read as a URL's raw characters.
+                 .aliases = "vue svelte xhtml twig phoenix-heex",
                  .syntax = Syntax::Markup,
                  .block_open = "<!--",
                  .block_close = "-->",
@@ -201,7 +203,7 @@ constexpr std::array kLanguages = {
                  .name = "ruby",
                  .extensions = "rb rake gemspec ru podspec cr",
                  .file_names = "gemfile rakefile vagrantfile brewfile podfile fastfile guardfile",
-                 .aliases = "rb",
+                 .aliases = "rb crystal",
                  .line_comment = "#",
                  .block_open = "=begin",
                  .block_close = "=end",
@@ -269,6 +271,7 @@ constexpr std::array kLanguages = {
     LanguageSpec{.id = L::Lua,
                  .name = "lua",
                  .extensions = "lua rockspec luau tl",
+                 .aliases = "luau teal",
                  .line_comment = "--",
                  .block_open = "--[[",
                  .block_close = "]]",
@@ -372,7 +375,8 @@ constexpr std::array kLanguages = {
                  .triple_quotes = true,
                  .concatenation = "++",
                  .printf = true,
-                 .code_point_hex = true},
+                 .code_point_hex = true,
+                 .numeric_escapes = NumericEscapes::Haskell},
     // The ML family: F# ("//", nested "(* *)", """...""", @"..." verbatim), OCaml and Standard ML
     // (nested "(* *)"); a quote starts a type variable ('a) or ends a name (x'), not a string.
     LanguageSpec{.id = L::Ml,
@@ -386,7 +390,8 @@ constexpr std::array kLanguages = {
                  .triple_quotes = true,
                  .csharp_verbatim = true,
                  .concatenation = "+",
-                 .printf = true},
+                 .printf = true,
+                 .numeric_escapes = NumericEscapes::Ml},
     // Elixir: "#" comments, "...#{expr}..." and '...' charlists, """ and ''' heredocs, "<>".
     LanguageSpec{.id = L::Elixir,
                  .name = "elixir",

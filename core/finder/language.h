@@ -86,6 +86,17 @@ struct CommentSyntax {
   std::string_view block_close = {}; // "*/", "-->" or empty
 };
 
+// How a backslash before digits (and x, o) reads in a string.
+enum class NumericEscapes : unsigned char {
+  Octal, // \345 octal, \xHH two hex digits (C and most languages)
+  // Haskell: \229 decimal, \xE5 and \o345 with any number of digits, all code points; \& is
+  // nothing, "\   \" a gap (nothing), \^A and \NUL control characters.
+  Haskell,
+  // The ML family: \229 three decimal digits, \xE5, \o345 (OCaml): a byte in OCaml, a character
+  // in F#, so past ASCII which one the file means is not certain.
+  Ml,
+};
+
 struct LanguageSpec {
   Language id = Language::PlainText;
   std::string_view name = {}; // LSP languageId, e.g. "cpp", "shellscript"
@@ -132,6 +143,7 @@ struct LanguageSpec {
   bool code_point_hex = false; // \xHH is a code point (JS, Python, C#), not a byte (C, Go, PHP)
   // \345 is a code point (U+00E5: Python str, JavaScript, Java), not a byte (C, Go, Ruby, PHP).
   bool code_point_octal = false;
+  NumericEscapes numeric_escapes = NumericEscapes::Octal;
   bool config = false;       // a configuration format: its strings and values are config values
   bool plain_values = false; // key: value / key=value lines hold unquoted values (YAML, INI, shell)
   // Its strings are text for people (a message catalog's translations): a URL in one ends as in

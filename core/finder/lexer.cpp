@@ -93,12 +93,14 @@ std::size_t literal_close(std::string_view s, const Literal& lit, std::size_t fr
       continue;
     }
     if (c == lit.hole_sigil && c != 0) {
-      if (i + 1 < limit && s[i + 1] == '{') { // a hole: its braces balance
+      const char open = i + 1 < limit ? s[i + 1] : '\0';
+      if (open == '{' || (open == '(' && lit.paren_holes)) { // a hole: its brackets balance
+        const char close_hole = open == '{' ? '}' : ')';
         int depth = 0;
         std::size_t k = i + 1;
         for (; k < limit; ++k) {
-          if (s[k] == '{') ++depth;
-          if (s[k] == '}' && --depth == 0) break;
+          if (s[k] == open) ++depth;
+          if (s[k] == close_hole && --depth == 0) break;
         }
         i = k + 1;
         continue;

@@ -176,11 +176,45 @@ bool format_callee(std::string_view callee) {
 // call, a Go template's or shell's `printf "..."`, or (after it) Python's or Ruby's % operator, or
 // Java's and Kotlin's "...".formatted( / .format(. There printf conversions win over escapes:
 // "%02d" is a number, not the escape %02.
+// Whether the literal before which `e` stands (blanks skipped) is the format argument of a
+// printf-family call that takes it after other arguments: sprintf(buf, "..."), fprintf(stderr,
+// "..."), fmt.Fprintf(w, "..."), snprintf(buf, n, "..."). The arguments before it are read back to
+// the call's '(' on the same line, brackets balanced.
+bool later_format_argument(std::string_view src, std::size_t line_start, std::size_t e) {
+  if (e == line_start || src[e - 1] != ',') return false;
+  std::size_t commas = 0, depth = 0;
+  std::size_t i = e;
+  for (; i > line_start; --i) {
+    const char c = src[i - 1];
+    if (c == '"' || c == '\'' || c == '`' || c == ';' || c == '{' || c == '}') return false;
+    if (c == ')' || c == ']') ++depth;
+    if ((c == '(' || c == '[') && depth > 0) {
+      --depth;
+      continue;
+    }
+    if (c == '(') break;
+    if (c == ',' && depth == 0) ++commas;
+  }
+  if (i == line_start) return false;
+  std::size_t b = i - 1;
+  while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '.' || src[b - 1] == ':'))
+    --b;
+  const std::string_view callee = src.substr(b, i - 1 - b);
+  const std::size_t dot = callee.find_last_of(".:");
+  const std::string_view name = callee.substr(dot == npos ? 0 : dot + 1);
+  if (iequals(name, "snprintf") || iequals(name, "vsnprintf") || iequals(name, "swprintf"))
+    return commas == 2;
+  return commas == 1 &&
+         (iends_with(name, "fprintf") || iequals(name, "sprintf") || iequals(name, "vsprintf") ||
+          iequals(name, "asprintf") || iequals(name, "vasprintf") || iequals(name, "dprintf"));
+}
+
 bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
                        std::size_t after_close, std::size_t line_end, Language lang) {
   std::size_t e = open;
   while (e > line_start && is_blank(src[e - 1]))
     --e;
+  if (later_format_argument(src, line_start, e)) return true;
   const bool call = e > line_start && src[e - 1] == '(';
   if (call) --e;
   while (e > line_start && is_blank(src[e - 1]))

@@ -53,6 +53,31 @@ TEST_CASE("a format string's doubled braces are never broken by a fix") {
   CHECK(fixed(py, Language::Python) == py);
 }
 
+TEST_CASE("an escape written into a printf format is written %%XX, and only as an unsafe fix") {
+  // "a%20b" in a format is a conversion (a field of width 20, then 'b'): undefined in C, a
+  // ValueError in Python. The format's percent sign is "%%".
+  CHECK(fixed("int f() { printf(\"http://a/b c\\n\"); }\n", Language::C) ==
+        "int f() { printf(\"http://a/b c\\n\"); }\n"); // not safe
+  CHECK(fixed("int f() { printf(\"http://a/b c\\n\"); }\n", Language::C, true) ==
+        "int f() { printf(\"http://a/b%%20c\\n\"); }\n");
+  // The format after other arguments: sprintf's buffer, snprintf's buffer and size, Go's writer.
+  CHECK(fixed("void f(char* s) { sprintf(s, \"http://a/\\xe4\"); }\n", Language::C, true) ==
+        "void f(char* s) { sprintf(s, \"http://a/%%E4\"); }\n"); // C's \xe4 is a byte
+  CHECK(fixed("void f(char* s) { sprintf(s, \"http://a/\xc3\xa4\"); }\n", Language::C, true) ==
+        "void f(char* s) { sprintf(s, \"http://a/%%C3%%A4\"); }\n");
+  CHECK(fixed("void f(char* s) { snprintf(s, sizeof(t[0]), \"http://a/b c\"); }\n", Language::C,
+              true) == "void f(char* s) { snprintf(s, sizeof(t[0]), \"http://a/b%%20c\"); }\n");
+  CHECK(fixed("fmt.Fprintf(w, \"http://a/b c\")\n", Language::Go, true) ==
+        "fmt.Fprintf(w, \"http://a/b%%20c\")\n");
+  CHECK(fixed("x = 'http://a/b c' % ()\n", Language::Python, true) ==
+        "x = 'http://a/b%%20c' % ()\n");
+  // Not a format: the second argument of another call, and an escape already there is kept.
+  CHECK(fixed("void f(char* s) { strcpy(s, \"http://a/b c\"); }\n", Language::C) ==
+        "void f(char* s) { strcpy(s, \"http://a/b%20c\"); }\n");
+  CHECK(fixed("int f() { printf(\"http://a/%%%%c3\"); }\n", Language::C, true) ==
+        "int f() { printf(\"http://a/%%%%c3\"); }\n");
+}
+
 TEST_CASE("escapes decode by the language's rules: octal is a code point in Python, JS, Java") {
   CHECK(fixed("x = \"http://a/caf\\345\"\n", Language::Python) == "x = \"http://a/caf%C3%A5\"\n");
   CHECK(fixed("var x = \"http://a/caf\\345\";\n", Language::JavaScript) ==
@@ -64,10 +89,28 @@ TEST_CASE("escapes decode by the language's rules: octal is a code point in Pyth
         "char *x = \"http://a/%C3%A4\";\n");
 }
 
+TEST_CASE("Haskell's and the ML family's escapes: decimal, gaps, dialects") {
+  // Haskell: \233 is decimal (é), \x takes every hex digit (U+0E4B), a gap is nothing.
+  CHECK(fixed("u = \"http://a/caf\\233\"\n", Language::Haskell) == "u = \"http://a/caf%C3%A9\"\n");
+  CHECK(fixed("u = \"http://a/a\\xe4b\"\n", Language::Haskell) == "u = \"http://a/a%E0%B9%8B\"\n");
+  const std::string gap = "u = \"http://a/very/\\    \\long\"\n";
+  CHECK(fixed(gap, Language::Haskell) == gap);
+  CHECK(fixed("u = \"http://a/x\\&1 y\"\n", Language::Haskell) == "u = \"http://a/x\\&1%20y\"\n");
+  // F# reads \233 as the character é, OCaml as the byte 0xE9: reported, never rewritten.
+  const std::string ml = "let u = \"http://a/caf\\233\"\n";
+  CHECK(fixed(ml, Language::Ml) == ml);
+  const FixResult r = fix_all(ml, Language::Ml, Config{}, false);
+  REQUIRE(r.dropped.size() == 1);
+  CHECK(r.dropped[0].reason == "it would rewrite an escape whose character is not certain");
+  CHECK(fixed("let u = \"http://a/\\065 b\"\n", Language::Ml) ==
+        "let u = \"http://a/\\065%20b\"\n");
+}
+
 TEST_CASE("an escape with no UTF-8 form is never rewritten") {
   const std::string src = "y = \"http://a/\\ud800\"\n";
   CHECK(fixed(src, Language::Python) == src);
-  CHECK(only_reason(src, Language::Python) == "it would rewrite an escape that has no UTF-8 form");
+  CHECK(only_reason(src, Language::Python) ==
+        "it would rewrite an escape whose character is not certain");
   // A pair of surrogate escapes is one code point, and is fixed.
   CHECK(fixed("var y = \"http://a/\\ud83d\\ude00\";\n", Language::JavaScript) ==
         "var y = \"http://a/%F0%9F%98%80\";\n");

@@ -169,6 +169,20 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
               Language::Julia) ==
         V({"1:22 prose https://a.example/x", "2:6 literal https://b.example/y",
            "2:29 prose https://c.example/w", "3:7 literal https://d.example/$(id)/v"}));
+  // Operators that hold "--" (-->, |--), '\"' and Julia's '#' are no comment or string; F#'s (*)
+  // is an operator; a string in an OCaml comment is lexed ("(*" in it opens nothing); Julia's
+  // $( ) holds code, quotes and all.
+  CHECK(found("e = a --> \"https://a.example/x\"\nd = '\\\"' : \"https://b.example/y\"\n",
+              Language::Haskell) ==
+        V({"1:12 literal https://a.example/x", "2:13 literal https://b.example/y"}));
+  CHECK(found("let p = List.fold (*) 1 xs\nlet u = \"https://a.example/x\"\n(* a \"(*\" *)\n"
+              "let v = \"https://b.example/y\"\n",
+              Language::Ml) ==
+        V({"2:10 literal https://a.example/x", "4:10 literal https://b.example/y"}));
+  CHECK(found("startswith(l, '#') && push!(u, \"https://a.example/x\")\n"
+              "u = \"https://b.example/$(f(\"q\"))/z\"\n",
+              Language::Julia) ==
+        V({"1:33 literal https://a.example/x", "2:6 literal https://b.example/$(f(\"q\"))/z"}));
   // Their files are known by name and extension; so are those that share another row's syntax.
   CHECK(language_for_path("src/Main.elm") == Language::Haskell);
   CHECK(language_for_path("lib/app.ex") == Language::Elixir);
@@ -178,7 +192,12 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
   CHECK(language_for_path("build.zig") == Language::C);
   CHECK(language_for_path("Token.sol") == Language::C);
   CHECK(language_for_path("player.gd") == Language::Python);
-  CHECK(language_for_path("Views/Index.cshtml") == Language::Html);
+  CHECK(language_for_path("views/index.ejs") == Language::Html);
+  // Razor is not HTML: "@(i + 1)" in an href is C#, not a URL's raw blanks (plain text: guessed).
+  CHECK(language_for_path("Views/Index.cshtml") == Language::PlainText);
+  CHECK(language_named("crystal") == Language::Ruby);
+  CHECK(language_named("teal") == Language::Lua);
+  CHECK(language_named("phoenix-heex") == Language::Html);
   CHECK(language_named("ocaml") == Language::Ml);
   CHECK(language_named("elm") == Language::Haskell);
 }
