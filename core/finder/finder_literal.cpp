@@ -54,6 +54,16 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
          std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
 }
 
+// An XML namespace and the schema document that defines it, the pairs of xsi:schemaLocation
+// ("http://x.example/ns model.xsd"), written where the attribute's name is not in sight (a Java
+// string given to a SAX writer, an XML comment, a file read as text): two items, not one URL.
+bool schema_location_pair(const std::vector<std::string_view>& words) {
+  if (words.size() != 1) return false;
+  for (std::string_view ext : {".xsd", ".dtd", ".rng", ".rnc", ".wsdl"})
+    if (iends_with(words[0], ext) && words[0].size() > ext.size()) return true;
+  return false;
+}
+
 // Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
 // pctlint-disable-next-line PCT003 -- the examples are what the rule reports
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
@@ -100,6 +110,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
     i = j;
   }
   if (words.empty() || words.size() > 3) return false;
+  if (schema_location_pair(words)) return false;
   if (continues_url(url, words)) return true;
   for (std::string_view w : words)
     if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))

@@ -2,6 +2,7 @@
 #include "core/scan.h"
 #include "rules/catalog/catalog.h"
 
+#include <cctype>
 #include <cstring>
 
 namespace pctlint {
@@ -16,8 +17,9 @@ constexpr RuleInfo kInfo{
         R"(Finds general delimiters (RFC 3986 §2.2) used literally where they cannot delimit anything:
 a second `#` (the fragment already began at the first; not in a client-side route such as
 `#/docs#intro` or `#!state`, which the application's router reads, nor in the ref after a git
-repository's `.git`, which the tool that clones it reads), `[` or `]` outside an IP-literal host,
-and more than one `@` in the authority.
+repository's `.git`, which the tool that clones it reads, nor the `#` of an HTML character
+reference such as `&#124;`), `[` or `]` outside an IP-literal host, and more than one `@` in the
+authority.
 
 Parsers disagree on such URLs: RFC 3986 says they are invalid, the WHATWG URL Standard takes the
 last `@` as the end of the userinfo while older parsers take the first, so the same string can
@@ -51,6 +53,21 @@ bool hash_route(std::string_view t, Span path, Span fragment) {
   // an anchor ("#install#linux").
   const std::size_t hash = f.find('#', 1);
   return hash != std::string_view::npos && f.substr(0, hash).find('/') != std::string_view::npos;
+}
+
+// Whether the '#' at t[i] is the one of an HTML character reference ("&#124;", "&#x7C;"): a URL
+// written for HTML inside a string that is not markup (a Markdown link in a heredoc) holds them
+// undecoded, and their '#' delimits nothing.
+bool in_character_reference(std::string_view t, std::size_t i) {
+  if (i == 0 || t[i - 1] != '&') return false;
+  std::size_t k = i + 1;
+  const bool hex = k < t.size() && (t[k] == 'x' || t[k] == 'X');
+  if (hex) ++k;
+  const std::size_t digits = k;
+  while (k < t.size() && (hex ? std::isxdigit(static_cast<unsigned char>(t[k]))
+                              : std::isdigit(static_cast<unsigned char>(t[k]))))
+    ++k;
+  return k > digits && k < t.size() && t[k] == ';';
 }
 
 class UnencodedReserved final : public Rule {
@@ -87,7 +104,8 @@ public:
         if (t[i] == '[' || t[i] == ']')
           report(i, "is only allowed around an IP-literal host, not in the " +
                         std::string(name_of(c)));
-        else if (t[i] == '#' && c == UrlComponent::Fragment && !hash_route(t, url.parts.path, *span))
+        else if (t[i] == '#' && c == UrlComponent::Fragment &&
+                 !hash_route(t, url.parts.path, *span) && !in_character_reference(t, i))
           report(i, "is a second '#' (the fragment already began)");
       }
     }
