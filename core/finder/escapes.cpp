@@ -125,6 +125,33 @@ std::size_t ml_escape(std::string_view s, std::size_t i, std::size_t end, Out& o
   return 1 + n;
 }
 
+// C#'s \x with one to four digits and Lua's decimal bytes and \z (NumericEscapes::CSharp, ::Lua);
+// 0 for the others.
+std::size_t csharp_or_lua_escape(std::string_view s, std::size_t i, std::size_t end, Out& out,
+                                 NumericEscapes numeric) {
+  const char c = s[i + 1];
+  char32_t v = 0;
+  if (numeric == NumericEscapes::CSharp) {
+    const std::size_t n = c == 'x' ? digit_run(s, i + 2, end, 16, 4, v) : 0;
+    if (n == 0) return 0;
+    out.put_cp(v, i);
+    return 2 + n;
+  }
+  if (c >= '0' && c <= '9') {
+    const std::size_t n = digit_run(s, i + 1, end, 10, 3, v);
+    if (v > 0xFF) out.d.lossy.push_back(i); // "decimal escape too large": no such string
+    out.put(static_cast<char>(v & 0xFF), i);
+    return 1 + n;
+  }
+  if (c == 'z') {
+    std::size_t k = i + 2;
+    while (k < end && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+      ++k;
+    return k - i;
+  }
+  return 0;
+}
+
 // Decodes the backslash escape at s[i] (s[i] == '\\'); returns the source length consumed.
 std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& out,
                       bool code_point_hex, bool code_point_octal, NumericEscapes numeric) {
@@ -136,6 +163,8 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
     if (const std::size_t n = haskell_escape(s, i, end, out)) return n;
   if (numeric == NumericEscapes::Ml)
     if (const std::size_t n = ml_escape(s, i, end, out)) return n;
+  if (numeric == NumericEscapes::CSharp || numeric == NumericEscapes::Lua)
+    if (const std::size_t n = csharp_or_lua_escape(s, i, end, out, numeric)) return n;
   const char c = s[i + 1];
   char32_t v = 0;
   switch (c) {

@@ -92,6 +92,10 @@ enum class NumericEscapes : unsigned char {
   // Haskell: \229 decimal, \xE5 and \o345 with any number of digits, all code points; \& is
   // nothing, "\   \" a gap (nothing), \^A and \NUL control characters.
   Haskell,
+  // C#: \xE4 with one to four hex digits ("\xe4b" is U+0E4B), a character.
+  CSharp,
+  // Lua: \229 one to three decimal digits, a byte; \z skips the blanks and line ends after it.
+  Lua,
   // The ML family: \229 three decimal digits, \xE5, \o345 (OCaml): a byte in OCaml, a character
   // in F#, so past ASCII which one the file means is not certain.
   Ml,

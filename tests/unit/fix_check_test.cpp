@@ -89,7 +89,14 @@ TEST_CASE("escapes decode by the language's rules: octal is a code point in Pyth
         "char *x = \"http://a/%C3%A4\";\n");
 }
 
-TEST_CASE("Haskell's and the ML family's escapes: decimal, gaps, dialects") {
+TEST_CASE("Haskell's, the ML family's, C#'s and Lua's escapes: decimal, gaps, dialects") {
+  // C#'s \x takes up to four hex digits; Lua's \195\169 are decimal bytes, \z skips blanks.
+  CHECK(fixed("var u = \"http://a/a\\xe4b\";\n", Language::CSharp) ==
+        "var u = \"http://a/a%E0%B9%8B\";\n");
+  CHECK(fixed("local u = \"http://a/caf\\195\\169\"\n", Language::Lua) ==
+        "local u = \"http://a/caf%C3%A9\"\n");
+  const std::string lua_z = "local u = \"http://a/b\\z   c\"\n";
+  CHECK(fixed(lua_z, Language::Lua) == lua_z);
   // Haskell: \233 is decimal (é), \x takes every hex digit (U+0E4B), a gap is nothing.
   CHECK(fixed("u = \"http://a/caf\\233\"\n", Language::Haskell) == "u = \"http://a/caf%C3%A9\"\n");
   CHECK(fixed("u = \"http://a/a\\xe4b\"\n", Language::Haskell) == "u = \"http://a/a%E0%B9%8B\"\n");
