@@ -377,6 +377,9 @@ const LintResult& LintCache::lint(std::string_view source, Language lang, const 
     std::swap(result_.diagnostics, before_.diagnostics);
     std::swap(markers_, before_.markers);
   } else if (sp.kept_before) {
+    // The generation it replaces is the text an edit and its undo left (a "/*" typed at the top,
+    // deleted, typed again): its memos are where this lint's URLs are found again.
+    older_ = std::move(before_.memos);
     before_ = {memos_, result_.diagnostics, markers_};
   }
   if (sp.from_scratch)
