@@ -152,7 +152,12 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
   std::vector<FoundUrl> found;
   std::vector<FinderCheckpoint> taken;
   std::size_t resync = checkpoints.size(); // the old checkpoint where the run stood as before
-  const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) { found.push_back(u); };
+  const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) {
+    // A keystroke finds a few URLs again; past that, room for all the URLs after the restart at
+    // once (a block comment opened at the top), rather than one copy of them per growth.
+    if (found.size() == 64) found.reserve(std::max<std::size_t>(128, urls.size() - kept));
+    found.push_back(u);
+  };
   FinderRun run;
   run.from = from;
   run.checkpoint_every = every;
