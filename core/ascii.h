@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <string_view>
 
 namespace pctlint::ascii {
@@ -28,6 +29,23 @@ constexpr bool iends_with(std::string_view s, std::string_view lowercase_suffix)
 constexpr bool istarts_with(std::string_view s, std::string_view lowercase_prefix) {
   return s.size() >= lowercase_prefix.size() &&
          iequals(s.substr(0, lowercase_prefix.size()), lowercase_prefix);
+}
+
+// The length of the numeric character reference ("&#124;", "&#x7C;") that starts with the '#' at
+// t[hash], the '&' before it not counted; 0 where there is none. HTML's, written in text that
+// is not HTML (a Markdown link in a string, HTML quoted in Markdown): its '#' delimits nothing.
+constexpr std::size_t numeric_reference_after(std::string_view t, std::size_t hash) {
+  if (hash >= t.size() || t[hash] != '#') return 0;
+  std::size_t j = hash + 1;
+  const bool hex = j < t.size() && (t[j] == 'x' || t[j] == 'X');
+  if (hex) ++j;
+  const std::size_t digits = j;
+  const auto digit = [hex](char c) {
+    return (c >= '0' && c <= '9') || (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+  };
+  while (j < t.size() && digit(t[j]))
+    ++j;
+  return j > digits && j < t.size() && t[j] == ';' ? j + 1 - hash : 0;
 }
 
 } // namespace pctlint::ascii

@@ -33,15 +33,7 @@ std::size_t numeric_reference_start(std::string_view t, std::size_t from, std::s
   for (std::size_t i = scope.find('&', from); i < end; i = scope.find('&', i + 1)) {
     std::size_t j = i + 1;
     if (t.compare(j, 4, "amp;") == 0) j += 4;
-    if (j >= t.size() || t[j] != '#') continue;
-    ++j;
-    const bool hex = j < t.size() && (t[j] == 'x' || t[j] == 'X');
-    if (hex) ++j;
-    const std::size_t digits = j;
-    while (j < t.size() && (hex ? std::isxdigit(static_cast<unsigned char>(t[j]))
-                                : std::isdigit(static_cast<unsigned char>(t[j]))))
-      ++j;
-    if (j > digits && j < t.size() && t[j] == ';') return i;
+    if (ascii::numeric_reference_after(t, j) > 0) return i;
   }
   return end;
 }

@@ -1,8 +1,8 @@
 // PCT005 unencoded-reserved
+#include "core/ascii.h"
 #include "core/scan.h"
 #include "rules/catalog/catalog.h"
 
-#include <cctype>
 #include <cstring>
 
 namespace pctlint {
@@ -59,15 +59,7 @@ bool hash_route(std::string_view t, Span path, Span fragment) {
 // written for HTML inside a string that is not markup (a Markdown link in a heredoc) holds them
 // undecoded, and their '#' delimits nothing.
 bool in_character_reference(std::string_view t, std::size_t i) {
-  if (i == 0 || t[i - 1] != '&') return false;
-  std::size_t k = i + 1;
-  const bool hex = k < t.size() && (t[k] == 'x' || t[k] == 'X');
-  if (hex) ++k;
-  const std::size_t digits = k;
-  while (k < t.size() && (hex ? std::isxdigit(static_cast<unsigned char>(t[k]))
-                              : std::isdigit(static_cast<unsigned char>(t[k]))))
-    ++k;
-  return k > digits && k < t.size() && t[k] == ';';
+  return i > 0 && t[i - 1] == '&' && ascii::numeric_reference_after(t, i) > 0;
 }
 
 class UnencodedReserved final : public Rule {
