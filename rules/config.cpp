@@ -1,5 +1,6 @@
 #include "rules/config.h"
 
+#include "core/ascii.h"
 #include "rules/json_text.h"
 #include "rules/rule.h"
 
@@ -39,15 +40,18 @@ GlobList Config::default_test_globs() {
 }
 
 bool is_default_test_path(std::string_view path) {
-  static constexpr std::string_view kDirs[] = {"test",      "tests",    "testing",   "__tests__",
-                                               "spec",      "specs",    "testdata",  "test-data",
-                                               "fixtures",  "t",        "unittests", "e2e"};
+  static constexpr std::string_view kDirs[] = {"test",     "tests", "testing",   "__tests__",
+                                               "spec",     "specs", "testdata",  "test-data",
+                                               "fixtures", "t",     "unittests", "e2e"};
   std::size_t start = 0;
   for (std::size_t slash; (slash = path.find('/', start)) != std::string_view::npos;
        start = slash + 1) {
     const std::string_view dir = path.substr(start, slash - start);
     for (std::string_view d : kDirs)
       if (dir == d) return true;
+    // .NET names its test projects so: NzbDrone.Core.Test/, App.UnitTests/, Api.IntegrationTests/.
+    for (std::string_view d : {".test", ".tests", ".unittests", ".integrationtests", ".specs"})
+      if (ascii::iends_with(dir, d)) return true;
   }
   const std::string_view name = path.substr(start);
   const std::size_t dot = name.rfind('.');

@@ -208,6 +208,7 @@ private:
 
   // A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
   // gives an extent: markup around a URL is a thing of prose and comments.
+  bool image_candidates_key(const Literal& lit) const;
   bool in_prose(bool text);
   static std::size_t css_url_end(std::string_view t, std::size_t k);
   // The URL's end where markup around it gives its extent exactly, or npos.

@@ -143,6 +143,14 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
   return url.find('#') == npos;
 }
 
+// Whether the literal is the value of a key named as srcset is (a YAML or JSON value, a JS
+// object's property): image candidates, each a URL and a width or density after a blank.
+bool Finder::image_candidates_key(const Literal& lit) const {
+  if (lit.attribute || lit.open < line_start_) return false;
+  const std::string_view key = key_before(src_, line_start_, lit.open);
+  return iends_with(key, "srcset");
+}
+
 const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lang) {
   LiteralLine& ll = line_;
   if (ll.open == lit.open && ll.line == line_start_ && start_ < ll.close) return ll;
@@ -220,7 +228,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
   at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control &&
-                   !spec.prose_strings;
+                   !spec.prose_strings && !image_candidates_key(lit);
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;

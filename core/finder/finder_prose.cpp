@@ -277,7 +277,11 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
   }
   if (before.ends_with("<")) { // autolink, reST `text <url>`_
     markup = Markup::Autolink;
-    return until('>', " \t<\\");
+    const std::size_t close = until('>', " \t<\\");
+    // Slack's, Mattermost's and Discord's <url|label>: the '|' ends the URL (CommonMark would keep
+    // it, but a raw '|' in an autolink is what their messages write, not a URL's mistake).
+    const std::size_t bar = close == npos ? npos : t.substr(0, close).find('|', k);
+    return bar != npos ? bar : close;
   }
   if ((before.ends_with("=\"") || before.ends_with("='")) && k >= 2 + not_before &&
       attribute_name_before(before.substr(0, before.size() - 2))) {
