@@ -229,6 +229,14 @@ std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
   return npos;
 }
 
+// Whether the '|' after `url` in "<url|label>" starts a label, Slack's, Mattermost's and
+// Discord's <https://x.com/user|@user>: where no query holds it, or where the label is a mention
+// or a channel. CommonMark keeps the '|' in the autolink's URL, and a query's raw '|'
+// (<https://www.google.co.jp/search?q=明朝|ゴシック>) is the URL's.
+bool slack_label(std::string_view url, std::string_view label) {
+  return url.find('?') == npos || (!label.empty() && (label[0] == '@' || label[0] == '#'));
+}
+
 // The URL's end where markup around it gives its extent exactly, or npos.
 // Markup that opens before `not_before` (inside the URL found last: its closing quote) opens
 // nothing: a fix inside that URL must not change what follows it.
@@ -278,10 +286,8 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
   if (before.ends_with("<")) { // autolink, reST `text <url>`_
     markup = Markup::Autolink;
     const std::size_t close = until('>', " \t<\\");
-    // Slack's, Mattermost's and Discord's <url|label>: the '|' ends the URL (CommonMark would keep
-    // it, but a raw '|' in an autolink is what their messages write, not a URL's mistake).
     const std::size_t bar = close == npos ? npos : t.substr(0, close).find('|', k);
-    return bar != npos ? bar : close;
+    return bar != npos && slack_label(t.substr(k, bar - k), t.substr(bar + 1)) ? bar : close;
   }
   if ((before.ends_with("=\"") || before.ends_with("='")) && k >= 2 + not_before &&
       attribute_name_before(before.substr(0, before.size() - 2))) {
