@@ -125,26 +125,38 @@ bool edits_certain(const FoundUrl& url, const UrlFix& fix) {
                      [&](const UrlEdit& e) { return e.span.end <= end; });
 }
 
-// A fix in a printf format (FoundUrl::formatted) that writes an escape where there was no '%'
-// ("a b" -> "a%20b") would write a conversion ("%20b": a field of width 20), not a percent sign:
-// there it writes "%%20", which the format turns into "%20". Unsafe, for whether a literal is a
-// format is read from the call around it, and a wrong reading would double a real escape.
-void in_printf_format(std::string_view source, Fix& fix) {
-  bool writes_percent = false;
+// A fix that writes or removes a '%' where the literal gives '%' another meaning. In a printf
+// format (FoundUrl::formatted) an escape written where there was no '%' ("a b" -> "a%20b") would
+// be a conversion ("%20b": a field of width 20), so it is written "%%20", which the format turns
+// into "%20"; "%7E" -> "~" would remove a conversion. In a literal holding a '%' placeholder
+// ("%s", "%{name}", "%HOST%") that is not known to be a format, the literal may still be one
+// (given to printf on another line, a #define): the fix is left as it is. Both unsafe: whether
+// the literal is a format is read from the code around it.
+void where_percent_means_more(std::string_view source, const FoundUrl& url, Fix& fix) {
+  const bool percent_placeholder =
+      std::any_of(url.placeholders.begin(), url.placeholders.end(), [&](const Span& p) {
+        return p.begin < url.text.size() && url.text[p.begin] == '%';
+      });
+  if (!url.formatted && !percent_placeholder) return;
+  bool risky = false, doubled = false;
   for (Edit& e : fix.edits) {
-    if (e.replacement.find('%') == std::string::npos) continue;
-    writes_percent = true;
-    if (source.substr(e.begin, e.end - e.begin).find('%') != std::string_view::npos) continue;
-    std::string doubled;
+    const bool writes = e.replacement.find('%') != std::string::npos;
+    const bool removes =
+        source.substr(e.begin, e.end - e.begin).find('%') != std::string_view::npos;
+    if (!writes && !removes) continue;
+    risky = true;
+    if (!url.formatted || removes) continue;
+    std::string twice;
     for (const char c : e.replacement) {
-      doubled.push_back(c);
-      if (c == '%') doubled.push_back('%');
+      twice.push_back(c);
+      if (c == '%') twice.push_back('%');
     }
-    e.replacement = std::move(doubled);
+    e.replacement = std::move(twice);
+    doubled = true;
   }
-  if (!writes_percent) return;
+  if (!risky) return;
   fix.applicability = Applicability::Unsafe;
-  fix.title += " (in a printf format, as %%)";
+  fix.title += doubled ? " (in a printf format, as %%)" : " (the literal's '%' may be a format's)";
 }
 
 Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFinding&& f,
@@ -172,7 +184,7 @@ Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFindi
       Fix out{std::move(fix->title), applicability, {}, std::move(fix->parts)};
       for (const UrlEdit& e : fix->edits)
         out.edits.push_back(to_source(url, e));
-      if (url.formatted) in_printf_format(source, out);
+      where_percent_means_more(source, url, out);
       d.fix = std::move(out);
     }
   }

@@ -220,6 +220,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
     formatted = inner_close < line_end_ &&
                 formatted_literal(src_, line_start_, start_ - 1, inner_close + 1, line_end_, lang);
   }
+  url_.formatted = formatted;
   const unsigned active =
       active_placeholder_styles(options_.placeholders, spec.printf && !lit.attribute && !lit.config,
                                 line_styles(), formatted);
@@ -288,7 +289,6 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   // In a raw string a backslash keeps the quote after it from closing the literal: a fix that
   // encoded it would close the literal early. Such a URL's fixes are not certain.
   if (lit.escaped_quotes && piece.text.substr(k, e - k).find('\\') != npos) exact = false;
-  url_.formatted = formatted;
   emit(piece, k, e, in_context, exact, holes, active);
   return true;
 }

@@ -244,8 +244,10 @@ constexpr std::array kLanguages = {
                  .printf = true},
     LanguageSpec{.id = L::Shell,
                  .name = "shellscript",
-                 .extensions = "sh bash zsh ksh fish ps1 psm1 bats cmake mk make tf hcl r bat "
-                               "cmd nix ebuild",
+                 // Not Windows batch files (.bat, .cmd): there "%2" is an argument and "%X%" a
+                 // variable, so an escape written in a URL changes what it expands to.
+                 .extensions = "sh bash zsh ksh fish ps1 psm1 bats cmake mk make tf hcl r nix "
+                               "ebuild",
                  .file_names = "dockerfile containerfile makefile gnumakefile cmakelists.txt "
                                "procfile .bashrc .zshrc .profile .bash_profile .zprofile "
                                ".gitconfig apkbuild pkgbuild",

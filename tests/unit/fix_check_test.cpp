@@ -76,6 +76,17 @@ TEST_CASE("an escape written into a printf format is written %%XX, and only as a
         "void f(char* s) { strcpy(s, \"http://a/b%20c\"); }\n");
   CHECK(fixed("int f() { printf(\"http://a/%%%%c3\"); }\n", Language::C, true) ==
         "int f() { printf(\"http://a/%%%%c3\"); }\n");
+  // A literal with a '%' placeholder may be a format given on another line, or joined to one:
+  // no fix that writes or removes a '%' there is safe.
+  const std::string split =
+      "void f(char* v) {\n  printf(\n    \"http://a/%s/caf\xc3\xa9\", v);\n}\n";
+  CHECK(fixed(split, Language::C) == split);
+  const std::string joined = "void f(char* v) { printf(\"http://a/%s/\" \"caf\xc3\xa9\", v); }\n";
+  CHECK(fixed(joined, Language::C) == joined);
+  CHECK(fixed(joined, Language::C, true) ==
+        "void f(char* v) { printf(\"http://a/%s/\" \"caf%%C3%%A9\", v); }\n");
+  const std::string tilde = "void f() { printf(\"http://a/%7Euser/%s\", 2.5, \"v\"); }\n";
+  CHECK(fixed(tilde, Language::C) == tilde);
 }
 
 TEST_CASE("escapes decode by the language's rules: octal is a code point in Python, JS, Java") {

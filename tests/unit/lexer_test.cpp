@@ -195,6 +195,9 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
   CHECK(language_for_path("views/index.ejs") == Language::Html);
   // Razor is not HTML: "@(i + 1)" in an href is C#, not a URL's raw blanks (plain text: guessed).
   CHECK(language_for_path("Views/Index.cshtml") == Language::PlainText);
+  // Nor are batch files shell: "%2" there is an argument, "%X%" a variable.
+  CHECK(language_for_path("build.bat") == Language::PlainText);
+  CHECK(language_for_path("run.cmd") == Language::PlainText);
   CHECK(language_named("crystal") == Language::Ruby);
   CHECK(language_named("teal") == Language::Lua);
   CHECK(language_named("phoenix-heex") == Language::Html);
