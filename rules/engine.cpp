@@ -156,7 +156,7 @@ void where_percent_means_more(std::string_view source, const FoundUrl& url, Fix&
   }
   if (!risky) return;
   fix.applicability = Applicability::Unsafe;
-  fix.title += doubled ? " (in a printf format, as %%)" : " (the literal's '%' may be a format's)";
+  fix.title += doubled ? " (in a format string, as %%)" : " (the literal's '%' may be a format's)";
 }
 
 Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFinding&& f,

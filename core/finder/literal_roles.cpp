@@ -155,7 +155,7 @@ bool format_callee(std::string_view callee) {
       "printf"sv,    "sprintf"sv,  "snprintf"sv, "fprintf"sv, "vsprintf"sv,
       "vsnprintf"sv, "asprintf"sv, "sprint"sv,   "errorf"sv,  "fatalf"sv,
       "panicf"sv,    "logf"sv,     "infof"sv,    "warnf"sv,   "warningf"sv,
-      "debugf"sv,    "tracef"sv,   "skipf"sv,    "format"sv};
+      "debugf"sv,    "tracef"sv,   "skipf"sv,    "format"sv,  "strftime"sv};
   // JavaScript's console methods format their first argument as util.format does (%s %d %o).
   static constexpr std::string_view kConsole[] = {"console.log"sv,   "console.info"sv,
                                                   "console.warn"sv,  "console.error"sv,
@@ -165,7 +165,8 @@ bool format_callee(std::string_view callee) {
   const std::size_t dot = callee.find_last_of(".:");
   const std::string_view name = callee.substr(dot == npos ? 0 : dot + 1);
   // Most callees are not "...f" or "...t": one look at the last letter rules them out.
-  if (name.empty() || (ascii_lower(name.back()) != 'f' && ascii_lower(name.back()) != 't'))
+  if (name.empty() || (ascii_lower(name.back()) != 'f' && ascii_lower(name.back()) != 't' &&
+                       ascii_lower(name.back()) != 'e'))
     return false;
   for (std::string_view f : kNames)
     if (iequals(name, f)) return true;
@@ -202,7 +203,8 @@ bool later_format_argument(std::string_view src, std::size_t line_start, std::si
   const std::string_view callee = src.substr(b, i - 1 - b);
   const std::size_t dot = callee.find_last_of(".:");
   const std::string_view name = callee.substr(dot == npos ? 0 : dot + 1);
-  if (iequals(name, "snprintf") || iequals(name, "vsnprintf") || iequals(name, "swprintf"))
+  if (iequals(name, "snprintf") || iequals(name, "vsnprintf") || iequals(name, "swprintf") ||
+      iequals(name, "strftime"))
     return commas == 2;
   return commas == 1 &&
          (iends_with(name, "fprintf") || iequals(name, "sprintf") || iequals(name, "vsprintf") ||

@@ -85,6 +85,10 @@ TEST_CASE("an escape written into a printf format is written %%XX, and only as a
   CHECK(fixed(joined, Language::C) == joined);
   CHECK(fixed(joined, Language::C, true) ==
         "void f(char* v) { printf(\"http://a/%s/\" \"caf%%C3%%A9\", v); }\n");
+  // strftime's formats too: %Y is a directive, not a malformed escape, and a percent is "%%".
+  const std::string date = "u = d.strftime('https://a/%Y/%m/caf\xc3\xa9')\n";
+  CHECK(lint(date, Language::Python, Config{}).diagnostics.size() == 1);
+  CHECK(fixed(date, Language::Python, true) == "u = d.strftime('https://a/%Y/%m/caf%%C3%%A9')\n");
   const std::string tilde = "void f() { printf(\"http://a/%7Euser/%s\", 2.5, \"v\"); }\n";
   CHECK(fixed(tilde, Language::C) == tilde);
 }
