@@ -229,6 +229,23 @@ std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
   return npos;
 }
 
+// Whether an attribute's value is built by code that holds the markup in a string: its quotes
+// enclose a concatenation ('<img src="http://x/a-' + y + '.png">' in a JavaScript string inside
+// an R or Python one), a quote with a '+' beside it, not a URL with raw blanks.
+bool concatenated_in_code(std::string_view value) {
+  for (std::size_t i = find_any_of3(value, 0, value.size(), '\'', '"', '`'); i < value.size();
+       i = find_any_of3(value, i + 1, value.size(), '\'', '"', '`')) {
+    std::size_t after = i + 1, before = i;
+    while (after < value.size() && is_blank(value[after]))
+      ++after;
+    while (before > 0 && is_blank(value[before - 1]))
+      --before;
+    if ((after < value.size() && value[after] == '+') || (before > 0 && value[before - 1] == '+'))
+      return true;
+  }
+  return false;
+}
+
 // Whether the '|' after `url` in "<url|label>" starts a label, Slack's, Mattermost's and
 // Discord's <https://x.com/user|@user>: where no query holds it, or where the label is a mention
 // or a channel. CommonMark keeps the '|' in the autolink's URL, and a query's raw '|' is the URL's:
@@ -300,6 +317,7 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
     if (q >= t.size()) return npos;
     for (std::size_t i = k; i < q; ++i)
       if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+    if (concatenated_in_code(t.substr(k, q - k))) return npos;
     return q;
   }
   if (iends_with(before, "url(")) {
