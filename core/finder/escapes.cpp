@@ -152,6 +152,38 @@ std::size_t csharp_or_lua_escape(std::string_view s, std::size_t i, std::size_t 
   return 0;
 }
 
+// PHP's, Perl's and the shell's double quotes' readings (NumericEscapes::Php, ::Perl,
+// ::ShellDouble) where they differ from C's; 0 where they do not.
+std::size_t php_perl_shell_escape(std::string_view s, std::size_t i, std::size_t end, Out& out,
+                                  NumericEscapes numeric) {
+  const char c = s[i + 1];
+  const bool braced = i + 2 < end && s[i + 2] == '{';
+  if (numeric == NumericEscapes::ShellDouble) {
+    // The row also reads R, HCL, CMake and Nix, whose double quotes have C's escapes: decoded so,
+    // but never rewritten, for in a shell script they are the characters as written.
+    if (c != '\\' && c != '"' && c != '$' && c != '`' && c != '\n') out.d.lossy.push_back(i);
+    return 0;
+  }
+  if (numeric == NumericEscapes::Php && c == 'u' && !braced) {
+    out.put('\\', i);
+    out.put('u', i + 1);
+    return 2;
+  }
+  if (numeric == NumericEscapes::Perl) {
+    if (std::strchr("ulULEQ", c)) return 2;
+    char32_t v = 0;
+    if (c == 'x' && braced) {
+      const std::size_t close = s.substr(0, end).find('}', i + 3);
+      if (close != std::string_view::npos &&
+          digit_run(s, i + 3, close, 16, close - i - 3, v) == close - i - 3 && close > i + 3) {
+        out.put_cp(v, i);
+        return close - i + 1;
+      }
+    }
+  }
+  return 0;
+}
+
 // Decodes the backslash escape at s[i] (s[i] == '\\'); returns the source length consumed.
 std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& out,
                       bool code_point_hex, bool code_point_octal, NumericEscapes numeric) {
@@ -165,6 +197,9 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
     if (const std::size_t n = ml_escape(s, i, end, out)) return n;
   if (numeric == NumericEscapes::CSharp || numeric == NumericEscapes::Lua)
     if (const std::size_t n = csharp_or_lua_escape(s, i, end, out, numeric)) return n;
+  if (numeric == NumericEscapes::Php || numeric == NumericEscapes::Perl ||
+      numeric == NumericEscapes::ShellDouble)
+    if (const std::size_t n = php_perl_shell_escape(s, i, end, out, numeric)) return n;
   const char c = s[i + 1];
   char32_t v = 0;
   switch (c) {
@@ -289,6 +324,8 @@ std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out)
 DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t end,
                            EscapeStyle style, char quote, bool code_point_hex,
                            bool code_point_octal, NumericEscapes numeric) {
+  // The shell's $'...' has C's escapes; its double quotes hardly any.
+  if (numeric == NumericEscapes::ShellDouble && quote != '"') numeric = NumericEscapes::Octal;
   DecodedText d;
   d.text.reserve(end - begin);
   d.offsets.reserve(end - begin + 1);

@@ -92,6 +92,14 @@ enum class NumericEscapes : unsigned char {
   // Haskell: \229 decimal, \xE5 and \o345 with any number of digits, all code points; \& is
   // nothing, "\   \" a gap (nothing), \^A and \NUL control characters.
   Haskell,
+  // PHP: \u is an escape only as \u{E4}; "\u00e4" is the six characters.
+  Php,
+  // Perl: \u \l \U \L \E \Q change case or quote what follows and write nothing; \x{E4}.
+  Perl,
+  // The shell's double quotes: only \\ \" \$ \` and a line end are escapes ("\n" is the two
+  // characters), but R, HCL and CMake, read by the same row, have C's: the others are read as C's
+  // and never rewritten. $'...' has C's escapes.
+  ShellDouble,
   // C#: \xE4 with one to four hex digits ("\xe4b" is U+0E4B), a character.
   CSharp,
   // Lua: \229 one to three decimal digits, a byte; \z skips the blanks and line ends after it.

@@ -110,6 +110,20 @@ TEST_CASE("Haskell's, the ML family's, C#'s and Lua's escapes: decimal, gaps, di
         "var u = \"http://a/a%E0%B9%8B\";\n");
   CHECK(fixed("local u = \"http://a/caf\\195\\169\"\n", Language::Lua) ==
         "local u = \"http://a/caf%C3%A9\"\n");
+  // PHP's "\u00e9" is six characters (only \u{e9} is é); Perl's \u changes the case of what
+  // follows, \x{e9} is é; the shell's double quotes keep "\u00e9" (R's read é): never rewritten.
+  CHECK(fixed("<?php $u = \"http://a/caf\\u{e9}\";\n", Language::Php) ==
+        "<?php $u = \"http://a/caf%C3%A9\";\n");
+  CHECK(fixed("<?php $u = \"http://a/caf\\u00e9\";\n", Language::Php).find("%C3%A9") ==
+        std::string::npos);
+  CHECK(fixed("my $u = \"http://a/caf\\x{e9}\";\n", Language::Perl) ==
+        "my $u = \"http://a/caf%C3%A9\";\n");
+  const std::string perl_u = "my $u = \"http://a/caf\\u00e9\";\n";
+  CHECK(fixed(perl_u, Language::Perl) == perl_u);
+  const std::string sh = "curl \"http://a/caf\\u00e9\"\n";
+  CHECK(fixed(sh, Language::Shell) == sh);
+  CHECK(fixed("curl $'http://a/caf\\u00e9'\n", Language::Shell) == "curl $'http://a/caf%C3%A9'\n");
+  CHECK(fixed("a: \"http://a/caf\\xe9\"\n", Language::Yaml) == "a: \"http://a/caf%C3%A9\"\n");
   const std::string lua_z = "local u = \"http://a/b\\z   c\"\n";
   CHECK(fixed(lua_z, Language::Lua) == lua_z);
   // Haskell: \233 is decimal (é), \x takes every hex digit (U+0E4B), a gap is nothing.
