@@ -236,6 +236,7 @@ private:
   bool is_regex(const Literal& lit, const Piece& piece, Language lang);
   bool in_literal(const Literal& lit, Language lang);
   bool escaped_control_before(const Piece& piece, std::size_t k, std::size_t& end) const;
+  bool interpolation_before(const Piece& piece, std::size_t k, std::size_t& end) const;
   // After the literal's close: white space, then the language's concatenation operator (or none,
   // where literals join side by side) and another literal of the same quote: joined_ gets the URL
   // from `k` on, through every literal joined so. False when nothing joins.

@@ -195,6 +195,27 @@ bool Finder::escaped_control_before(const Piece& piece, std::size_t k, std::size
   return false;
 }
 
+// Moves `end` back to the first Swift interpolation "\(expr)" in text[k, end) (decoded as its
+// '(') whose code holds what a URL may not (d["k"] ?? ""), if any: whether there was one. Such
+// code is no URL's, and an edit inside it would change the program; "\(id)" reads as a URL's
+// parentheses and is left to run on.
+bool Finder::interpolation_before(const Piece& piece, std::size_t k, std::size_t& end) const {
+  for (std::size_t i = k; i < end; ++i) {
+    if (piece.text[i] != '(' || src_[piece.source(i)] != '\\') continue;
+    int depth = 0;
+    std::size_t j = i;
+    for (; j < end; ++j) {
+      if (piece.text[j] == '(') ++depth;
+      if (piece.text[j] == ')' && --depth == 0) break;
+    }
+    const std::string_view code = piece.text.substr(i, j - i);
+    if (j < end && code.find_first_of(" \t\"'[]{}<>|^`\\") == std::string_view::npos) continue;
+    end = i;
+    return true;
+  }
+  return false;
+}
+
 bool Finder::in_literal(const Literal& lit, Language lang) {
   // In the literal's opening delimiter (R"s://(...)"), not its content.
   if (start_ < std::max(lit.content_begin, line_start_)) return false;
@@ -205,7 +226,9 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   std::size_t value_end = trim_end(piece.text, k, piece.text.size());
   // A control character written as an escape ("...\n  imported by: x", "a\tb", a "\0"
   // terminator) ends what the URL can be: the literal goes on with another line or field of text.
-  const bool escaped_control = ll.decoded && escaped_control_before(piece, k, value_end);
+  const bool escaped_control =
+      ll.decoded && (escaped_control_before(piece, k, value_end) ||
+                     (lang == Language::Swift && interpolation_before(piece, k, value_end)));
   const LanguageSpec& spec = spec_of(lang);
   bool formatted =
       !lit.attribute && ll.closes && lit.content_begin >= line_start_ &&

@@ -124,6 +124,11 @@ TEST_CASE("Haskell's, the ML family's, C#'s and Lua's escapes: decimal, gaps, di
   CHECK(fixed(sh, Language::Shell) == sh);
   CHECK(fixed("curl $'http://a/caf\\u00e9'\n", Language::Shell) == "curl $'http://a/caf%C3%A9'\n");
   CHECK(fixed("a: \"http://a/caf\\xe9\"\n", Language::Yaml) == "a: \"http://a/caf%C3%A9\"\n");
+  // Swift's interpolation holds code: "\(d["k"] ?? "")" is not a URL's brackets and blanks.
+  const std::string swift = "let b = \"https://a/\\(d[\"k\"] ?? \"\")/x\"\n";
+  CHECK(lint(swift, Language::Swift, Config{}).diagnostics.empty());
+  CHECK(fixed("let f = \"https://a/u/\\(id)/caf%c3%a9\"\n", Language::Swift) ==
+        "let f = \"https://a/u/\\(id)/caf%C3%A9\"\n");
   const std::string lua_z = "local u = \"http://a/b\\z   c\"\n";
   CHECK(fixed(lua_z, Language::Lua) == lua_z);
   // Haskell: \233 is decimal (é), \x takes every hex digit (U+0E4B), a gap is nothing.
