@@ -508,7 +508,10 @@ private:
       return open_quoted(i, c);
     case '`':
       if (spec_.backtick_template) {
-        open_string(i, i + 1, "`", EscapeStyle::Backslash, '`', true, false, '$');
+        // String.raw`...\u00e9...` keeps its backslashes: the six characters, not é.
+        const bool raw = i >= begin_ + 10 && src_.compare(i - 10, 10, "String.raw") == 0;
+        open_string(i, i + 1, "`", raw ? EscapeStyle::None : EscapeStyle::Backslash, '`', true,
+                    false, '$');
         return;
       }
       if (spec_.backtick_raw) return open_string(i, i + 1, "`", EscapeStyle::None, '`', true);
@@ -624,7 +627,10 @@ private:
       return open_string(i, i + 1, triple_quote(q).substr(0, 1), esc, q, false, raw);
     }
     if (triple) {
-      const EscapeStyle esc = q == '\'' ? spec_.single_quote_escapes : EscapeStyle::Backslash;
+      // Kotlin's """...""" is raw ("\u00e9" is six characters), with $ templates.
+      const EscapeStyle esc = q == '\''                   ? spec_.single_quote_escapes
+                              : lang_ == Language::Kotlin ? EscapeStyle::None
+                                                          : EscapeStyle::Backslash;
       return open_string(i, i + 3, triple_quote(q), esc, q, true, false,
                          q == '"' ? spec_.string_holes : 0);
     }

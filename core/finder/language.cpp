@@ -188,9 +188,10 @@ constexpr std::array kLanguages = {
     LanguageSpec{.id = L::Python,
                  .name = "python",
                  // GDScript (Godot) writes comments and strings as Python does.
-                 .extensions = "py pyi pyw pyx pxd gd",
+                 // R (.r): '#' comments, both quotes with C's escapes and "\u00e9" as é.
+                 .extensions = "py pyi pyw pyx pxd gd r",
                  .file_names = "sconstruct sconscript",
-                 .aliases = "py python3 py3 pycon ipython gdscript",
+                 .aliases = "py python3 py3 pycon ipython gdscript r",
                  .line_comment = "#",
                  .single_quotes = true,
                  .triple_quotes = true,
@@ -248,8 +249,7 @@ constexpr std::array kLanguages = {
                  .name = "shellscript",
                  // Not Windows batch files (.bat, .cmd): there "%2" is an argument and "%X%" a
                  // variable, so an escape written in a URL changes what it expands to.
-                 .extensions = "sh bash zsh ksh fish ps1 psm1 bats cmake mk make tf hcl r nix "
-                               "ebuild",
+                 .extensions = "sh bash zsh ksh fish ps1 psm1 bats cmake mk make tf hcl nix ebuild",
                  .file_names = "dockerfile containerfile makefile gnumakefile cmakelists.txt "
                                "procfile .bashrc .zshrc .profile .bash_profile .zprofile "
                                ".gitconfig apkbuild pkgbuild",

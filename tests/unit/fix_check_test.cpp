@@ -129,6 +129,15 @@ TEST_CASE("Haskell's, the ML family's, C#'s and Lua's escapes: decimal, gaps, di
   CHECK(lint(swift, Language::Swift, Config{}).diagnostics.empty());
   CHECK(fixed("let f = \"https://a/u/\\(id)/caf%c3%a9\"\n", Language::Swift) ==
         "let f = \"https://a/u/\\(id)/caf%C3%A9\"\n");
+  // Raw strings keep their backslashes: String.raw`...`, Kotlin's """...""".
+  CHECK(
+      fixed("const u = String.raw`http://a/caf\\u00e9`;\n", Language::JavaScript).find("%C3%A9") ==
+      std::string::npos);
+  CHECK(fixed("val u = \"\"\"http://a/caf\\u00e9\"\"\"\n", Language::Kotlin).find("%C3%A9") ==
+        std::string::npos);
+  // R's quotes have C's escapes (read by the Python row).
+  CHECK(fixed("u <- 'http://a/caf\\u00e9'\n", language_for_path("app.R")) ==
+        "u <- 'http://a/caf%C3%A9'\n");
   const std::string lua_z = "local u = \"http://a/b\\z   c\"\n";
   CHECK(fixed(lua_z, Language::Lua) == lua_z);
   // Haskell: \233 is decimal (é), \x takes every hex digit (U+0E4B), a gap is nothing.
