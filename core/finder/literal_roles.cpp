@@ -49,7 +49,8 @@ bool regex_syntax(std::string_view t) {
 // regexp.MustCompile(), Java's Pattern.compile() and String.matches(), Rust's Regex::new(), PHP's
 // preg_match(), C++'s std::regex...
 bool regex_callee(std::string_view callee) {
-  static constexpr std::string_view kExact[] = {"RegExp",
+  static constexpr std::string_view kExact[] = {"regexp", // CSS's @-moz-document regexp("...")
+                                                "RegExp",
                                                 "Regex",
                                                 "regex",
                                                 "Regexp.new",
