@@ -129,12 +129,14 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
   return printf_conversion_end(t, i);
 }
 
-// In a literal known to be a format (printf's, strftime's: formatted_literal) every '%' is a
-// directive: the conversions URL templates use, and any other "%" and a letter (strftime's %Y %m
-// %d, with its flags and E/O modifiers; printf's %c %e).
+// In a literal known to be a format (printf's, strftime's: formatted_literal) a '%' is a
+// directive: the conversions URL templates use, and any other "%" and a letter that does not read
+// as an escape (strftime's %Y %m %d/, with its flags and E/O modifiers). "%E9" stays an escape:
+// console.log's util.format has no such directive.
 std::size_t printf_formatted_end(std::string_view t, std::size_t i) {
   if (t[i] != '%') return npos;
   if (const std::size_t end = printf_conversion_end(t, i); end != npos) return end;
+  if (is_escape_at(t, i)) return npos;
   std::size_t k = i + 1;
   if (k < t.size() && std::string_view("-_0^#").find(t[k]) != npos) ++k;
   if (k + 1 < t.size() && (t[k] == 'E' || t[k] == 'O') && is_alpha(t[k + 1])) ++k;
