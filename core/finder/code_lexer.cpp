@@ -623,14 +623,19 @@ private:
     if (spec_.python_prefixes) {
       const bool raw = has('R');
       const EscapeStyle esc = raw ? EscapeStyle::None : EscapeStyle::Backslash;
-      if (triple) return open_string(i, i + 3, triple_quote(q), esc, q, true, raw);
-      return open_string(i, i + 1, triple_quote(q).substr(0, 1), esc, q, false, raw);
+      if (triple)
+        open_string(i, i + 3, triple_quote(q), esc, q, true, raw);
+      else
+        open_string(i, i + 1, triple_quote(q).substr(0, 1), esc, q, false, raw);
+      lit_.bytes = has('B');
+      return;
     }
     if (triple) {
       // Kotlin's """...""" is raw ("\u00e9" is six characters), with $ templates.
-      const EscapeStyle esc = q == '\''                   ? spec_.single_quote_escapes
-                              : lang_ == Language::Kotlin ? EscapeStyle::None
-                                                          : EscapeStyle::Backslash;
+      const EscapeStyle esc = q == '\'' ? spec_.single_quote_escapes
+                              : lang_ == Language::Kotlin || lang_ == Language::CSharp
+                                  ? EscapeStyle::None
+                                  : EscapeStyle::Backslash;
       return open_string(i, i + 3, triple_quote(q), esc, q, true, false,
                          q == '"' ? spec_.string_holes : 0);
     }

@@ -197,6 +197,12 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
     if (const std::size_t n = ml_escape(s, i, end, out)) return n;
   if (numeric == NumericEscapes::CSharp || numeric == NumericEscapes::Lua)
     if (const std::size_t n = csharp_or_lua_escape(s, i, end, out, numeric)) return n;
+  if (numeric == NumericEscapes::PythonBytes &&
+      (s[i + 1] == 'u' || s[i + 1] == 'U' || s[i + 1] == 'N')) {
+    out.put('\\', i);
+    out.put(s[i + 1], i + 1);
+    return 2;
+  }
   if (numeric == NumericEscapes::Php || numeric == NumericEscapes::Perl ||
       numeric == NumericEscapes::ShellDouble)
     if (const std::size_t n = php_perl_shell_escape(s, i, end, out, numeric)) return n;
@@ -357,6 +363,15 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
   }
   d.offsets.push_back(end);
   return d;
+}
+
+DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t end,
+                           const Literal& literal, const LanguageSpec& spec) {
+  if (literal.bytes)
+    return decode_literal(s, begin, end, literal.escapes, literal.quote, false, false,
+                          NumericEscapes::PythonBytes);
+  return decode_literal(s, begin, end, literal.escapes, literal.quote, spec.code_point_hex,
+                        spec.code_point_octal, spec.numeric_escapes);
 }
 
 } // namespace pctlint

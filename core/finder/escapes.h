@@ -3,6 +3,7 @@
 
 #include "core/finder/finder.h"
 #include "core/finder/language.h"
+#include "core/finder/lexer.h"
 #include "core/scan.h"
 
 #include <string>
@@ -28,5 +29,10 @@ DecodedText decode_literal(std::string_view source, std::size_t begin, std::size
                            EscapeStyle style, char quote, bool code_point_hex,
                            bool code_point_octal = false,
                            NumericEscapes numeric = NumericEscapes::Octal);
+
+// A literal's content [begin, end) decoded by its language's escapes and its own kind (a Python
+// bytes literal reads its escapes as bytes).
+DecodedText decode_literal(std::string_view source, std::size_t begin, std::size_t end,
+                           const Literal& literal, const LanguageSpec& spec);
 
 } // namespace pctlint

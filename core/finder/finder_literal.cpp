@@ -162,10 +162,7 @@ const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lan
               (lit.close.empty() && !lit.spans_lines);
   const std::string_view content = src_.substr(ll.from, ll.close - ll.from);
   ll.decoded = has_escapes(content, lit.escapes, lit.quote);
-  if (ll.decoded)
-    ll.text = decode_literal(src_, ll.from, ll.close, lit.escapes, lit.quote,
-                             spec_of(lang).code_point_hex, spec_of(lang).code_point_octal,
-                             spec_of(lang).numeric_escapes);
+  if (ll.decoded) ll.text = decode_literal(src_, ll.from, ll.close, lit, spec_of(lang));
   return ll;
 }
 
@@ -345,9 +342,7 @@ bool Finder::join(const Literal& lit, const LiteralLine& ll, const Piece& piece,
     url_.join_source_ends.push_back(previous_close);
     previous_close = close;
     if (has_escapes(src_.substr(next + 1, close - next - 1), lit.escapes, lit.quote)) {
-      const DecodedText d =
-          decode_literal(src_, next + 1, close, lit.escapes, lit.quote, spec.code_point_hex,
-                         spec.code_point_octal, spec.numeric_escapes);
+      const DecodedText d = decode_literal(src_, next + 1, close, lit, spec);
       joined_.text += d.text;
       joined_.offsets.insert(joined_.offsets.end(), d.offsets.begin(), d.offsets.end() - 1);
     } else {

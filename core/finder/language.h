@@ -100,6 +100,8 @@ enum class NumericEscapes : unsigned char {
   // characters), but R, HCL and CMake, read by the same row, have C's: the others are read as C's
   // and never rewritten. $'...' has C's escapes.
   ShellDouble,
+  // Python's bytes literals: \x and octal are bytes; \u, \U and \N{...} are no escapes.
+  PythonBytes,
   // C#: \xE4 with one to four hex digits ("\xe4b" is U+0E4B), a character.
   CSharp,
   // Lua: \229 one to three decimal digits, a byte; \z skips the blanks and line ends after it.

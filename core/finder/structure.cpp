@@ -33,9 +33,7 @@ void format_pieces(std::string_view source, std::size_t begin, std::size_t end, 
   std::size_t plain = begin;
   auto flush = [&](std::size_t upto) {
     if (upto <= plain) return;
-    const DecodedText d =
-        decode_literal(source, plain, upto, run.literal.escapes, run.literal.quote,
-                       spec.code_point_hex, spec.code_point_octal, spec.numeric_escapes);
+    const DecodedText d = decode_literal(source, plain, upto, run.literal, spec);
     v.text += d.text;
     v.offsets.insert(v.offsets.end(), d.offsets.begin(), d.offsets.end() - 1);
     v.lossy.insert(v.lossy.end(), d.lossy.begin(), d.lossy.end());
@@ -115,9 +113,7 @@ LiteralValue literal_value(std::string_view source, const LexicalRun& run) {
   if (run.literal.format_braces) {
     format_pieces(source, begin, end, v, run, spec);
   } else {
-    DecodedText d =
-        decode_literal(source, begin, end, run.literal.escapes, run.literal.quote,
-                       spec.code_point_hex, spec.code_point_octal, spec.numeric_escapes);
+    DecodedText d = decode_literal(source, begin, end, run.literal, spec);
     v.text = std::move(d.text);
     v.offsets = std::move(d.offsets);
     v.offsets.pop_back();

@@ -135,6 +135,12 @@ TEST_CASE("Haskell's, the ML family's, C#'s and Lua's escapes: decimal, gaps, di
       std::string::npos);
   CHECK(fixed("val u = \"\"\"http://a/caf\\u00e9\"\"\"\n", Language::Kotlin).find("%C3%A9") ==
         std::string::npos);
+  // C# 11's """...""" is raw; Python's bytes literals read \x as a byte and \u as no escape.
+  CHECK(fixed("var u = \"\"\"http://a/caf\\u00e9\"\"\";\n", Language::CSharp).find("%C3%A9") ==
+        std::string::npos);
+  CHECK(fixed("u = b\"http://a/caf\\xe4\"\n", Language::Python) == "u = b\"http://a/caf%E4\"\n");
+  CHECK(fixed("u = b\"http://a/caf\\u00e4\"\n", Language::Python).find("%C3%A4") ==
+        std::string::npos);
   // R's quotes have C's escapes (read by the Python row).
   CHECK(fixed("u <- 'http://a/caf\\u00e9'\n", language_for_path("app.R")) ==
         "u <- 'http://a/caf%C3%A9'\n");
