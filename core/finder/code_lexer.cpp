@@ -507,6 +507,7 @@ private:
     case '\'':
       return open_quoted(i, c);
     case '`':
+      if (quoted_character(i, 1)) break; // Go's rune '`'
       if (spec_.backtick_template) {
         // String.raw`...\u00e9...` keeps its backslashes: the six characters, not é.
         const bool raw = i >= begin_ + 10 && src_.compare(i - 10, 10, "String.raw") == 0;

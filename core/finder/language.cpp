@@ -215,6 +215,7 @@ constexpr std::array kLanguages = {
                  .heredocs = true,
                  .regex_literals = true,
                  .string_holes = '#',
+                 .char_prefix = '?', // ?" is the character '"'
                  .concatenation = "+",
                  .adjacent_literals = true,
                  .printf = true},

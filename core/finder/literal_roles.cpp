@@ -226,7 +226,10 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
   while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '.' || src[b - 1] == ':'))
     --b;
   const std::string_view callee = src.substr(b, e - b);
-  if (call && format_callee(callee)) return true;
+  // C#'s string.Format and Python's format() take braces, not printf's conversions.
+  const bool brace_format =
+      (lang == Language::CSharp || lang == Language::Python) && iends_with(callee, "format");
+  if (call && format_callee(callee) && !brace_format) return true;
   if (!call && (callee == "printf" || callee.ends_with(".printf"))) return true; // printf "..."
   // After the literal.
   std::size_t k = after_close;

@@ -183,6 +183,11 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
               "u = \"https://b.example/$(f(\"q\"))/z\"\n",
               Language::Julia) ==
         V({"1:33 literal https://a.example/x", "2:6 literal https://b.example/$(f(\"q\"))/z"}));
+  // Go's rune '`' opens no raw string; Ruby's ?" is a character, not a string to the file's end.
+  CHECK(found("var r = '`'\nvar u = \"https://a.example/x\"\n", Language::Go) ==
+        V({"2:10 literal https://a.example/x"}));
+  CHECK(found("c = ?\"\nu = \"https://a.example/x\"\n", Language::Ruby) ==
+        V({"2:6 literal https://a.example/x"}));
   // Their files are known by name and extension; so are those that share another row's syntax.
   CHECK(language_for_path("src/Main.elm") == Language::Haskell);
   CHECK(language_for_path("lib/app.ex") == Language::Elixir);
