@@ -14,15 +14,31 @@ namespace pctlint {
 
 namespace {
 
-int hex_run(std::string_view s, std::size_t pos, std::size_t digits, char32_t& value) {
+// A run of digits in `base` from s[pos], at most `most` of them, as a value (saturated past
+// U+10FFFF); how many digits there were.
+std::size_t digit_run(std::string_view s, std::size_t pos, std::size_t end, unsigned base,
+                      std::size_t most, char32_t& value) {
   value = 0;
   std::size_t k = 0;
-  for (; k < digits && pos + k < s.size(); ++k) {
-    const int h = hex_value(s[pos + k]);
-    if (h < 0) break;
-    value = value * 16 + static_cast<char32_t>(h);
+  for (; k < most && pos + k < end; ++k) {
+    const int d =
+        base == 16 ? hex_value(s[pos + k])
+                   : (s[pos + k] >= '0' && s[pos + k] < char('0' + base) ? s[pos + k] - '0' : -1);
+    if (d < 0) break;
+    value = std::min<char32_t>(value * base + static_cast<char32_t>(d), 0x110000);
   }
-  return static_cast<int>(k);
+  return k;
+}
+
+// "{E4}" at s[open] (open < end), as a code point: the length through its '}', or 0 when it is
+// not one (Rust's and PHP's \u{...}, Perl's \x{...}).
+std::size_t braced_hex(std::string_view s, std::size_t open, std::size_t end, char32_t& value) {
+  if (open >= end || s[open] != '{') return 0;
+  const std::size_t close = s.substr(0, end).find('}', open + 1);
+  if (close == std::string_view::npos || close == open + 1 ||
+      digit_run(s, open + 1, close, 16, close - open - 1, value) != close - open - 1)
+    return 0;
+  return close - open + 1;
 }
 
 bool is_scalar(char32_t cp) {
@@ -43,22 +59,6 @@ struct Out {
       put(c, origin);
   }
 };
-
-// A run of digits in `base` from s[pos], at most `most` of them, as a value (saturated past
-// U+10FFFF); how many digits there were.
-std::size_t digit_run(std::string_view s, std::size_t pos, std::size_t end, unsigned base,
-                      std::size_t most, char32_t& value) {
-  value = 0;
-  std::size_t k = 0;
-  for (; k < most && pos + k < end; ++k) {
-    const int d =
-        base == 16 ? hex_value(s[pos + k])
-                   : (s[pos + k] >= '0' && s[pos + k] < char('0' + base) ? s[pos + k] - '0' : -1);
-    if (d < 0) break;
-    value = std::min<char32_t>(value * base + static_cast<char32_t>(d), 0x110000);
-  }
-  return k;
-}
 
 // Haskell's escapes that C's reading would get wrong (NumericEscapes::Haskell); 0 for the others.
 std::size_t haskell_escape(std::string_view s, std::size_t i, std::size_t end, Out& out) {
@@ -159,7 +159,7 @@ std::size_t php_perl_shell_escape(std::string_view s, std::size_t i, std::size_t
   const char c = s[i + 1];
   const bool braced = i + 2 < end && s[i + 2] == '{';
   if (numeric == NumericEscapes::ShellDouble) {
-    // The row also reads R, HCL, CMake and Nix, whose double quotes have C's escapes: decoded so,
+    // The row also reads HCL, CMake and Nix, whose double quotes have C's escapes: decoded so,
     // but never rewritten, for in a shell script they are the characters as written.
     if (c != '\\' && c != '"' && c != '$' && c != '`' && c != '\n') out.d.lossy.push_back(i);
     return 0;
@@ -172,14 +172,37 @@ std::size_t php_perl_shell_escape(std::string_view s, std::size_t i, std::size_t
   if (numeric == NumericEscapes::Perl) {
     if (std::strchr("ulULEQ", c)) return 2;
     char32_t v = 0;
-    if (c == 'x' && braced) {
-      const std::size_t close = s.substr(0, end).find('}', i + 3);
-      if (close != std::string_view::npos &&
-          digit_run(s, i + 3, close, 16, close - i - 3, v) == close - i - 3 && close > i + 3) {
-        out.put_cp(v, i);
-        return close - i + 1;
-      }
+    if (const std::size_t n = c == 'x' ? braced_hex(s, i + 2, end, v) : 0) {
+      out.put_cp(v, i);
+      return 2 + n;
     }
+  }
+  return 0;
+}
+
+// The escape at s[i] where the language's dialect reads it otherwise than C does: its source
+// length, or 0 to read it as C's.
+std::size_t dialect_escape(std::string_view s, std::size_t i, std::size_t end, Out& out,
+                           NumericEscapes numeric) {
+  switch (numeric) {
+  case NumericEscapes::Octal:
+    return 0;
+  case NumericEscapes::Haskell:
+    return haskell_escape(s, i, end, out);
+  case NumericEscapes::Ml:
+    return ml_escape(s, i, end, out);
+  case NumericEscapes::CSharp:
+  case NumericEscapes::Lua:
+    return csharp_or_lua_escape(s, i, end, out, numeric);
+  case NumericEscapes::PythonBytes:
+    if (s[i + 1] != 'u' && s[i + 1] != 'U' && s[i + 1] != 'N') return 0;
+    out.put('\\', i);
+    out.put(s[i + 1], i + 1);
+    return 2;
+  case NumericEscapes::Php:
+  case NumericEscapes::Perl:
+  case NumericEscapes::ShellDouble:
+    return php_perl_shell_escape(s, i, end, out, numeric);
   }
   return 0;
 }
@@ -191,21 +214,7 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
     out.put('\\', i);
     return 1;
   }
-  if (numeric == NumericEscapes::Haskell)
-    if (const std::size_t n = haskell_escape(s, i, end, out)) return n;
-  if (numeric == NumericEscapes::Ml)
-    if (const std::size_t n = ml_escape(s, i, end, out)) return n;
-  if (numeric == NumericEscapes::CSharp || numeric == NumericEscapes::Lua)
-    if (const std::size_t n = csharp_or_lua_escape(s, i, end, out, numeric)) return n;
-  if (numeric == NumericEscapes::PythonBytes &&
-      (s[i + 1] == 'u' || s[i + 1] == 'U' || s[i + 1] == 'N')) {
-    out.put('\\', i);
-    out.put(s[i + 1], i + 1);
-    return 2;
-  }
-  if (numeric == NumericEscapes::Php || numeric == NumericEscapes::Perl ||
-      numeric == NumericEscapes::ShellDouble)
-    if (const std::size_t n = php_perl_shell_escape(s, i, end, out, numeric)) return n;
+  if (const std::size_t n = dialect_escape(s, i, end, out, numeric)) return n;
   const char c = s[i + 1];
   char32_t v = 0;
   switch (c) {
@@ -233,29 +242,26 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
   case '\n':
     return 2; // line continuation
   case 'x': {
-    const int n = hex_run(s.substr(0, end), i + 2, 2, v);
+    const std::size_t n = digit_run(s, i + 2, end, 16, 2, v);
     if (n == 0) break;
     if (code_point_hex)
       out.put_cp(v, i);
     else
       out.put(static_cast<char>(v), i);
-    return 2 + static_cast<std::size_t>(n);
+    return 2 + n;
   }
   case 'u': {
     if (i + 2 < end && s[i + 2] == '{') {
-      const std::size_t close = s.substr(0, end).find('}', i + 3);
-      if (close != std::string_view::npos &&
-          hex_run(s, i + 3, close - i - 3, v) == int(close - i - 3)) {
-        out.put_cp(v, i);
-        return close - i + 1;
-      }
-      break;
+      const std::size_t n = braced_hex(s, i + 2, end, v);
+      if (n == 0) break;
+      out.put_cp(v, i);
+      return 2 + n;
     }
-    if (hex_run(s.substr(0, end), i + 2, 4, v) != 4) break;
+    if (digit_run(s, i + 2, end, 16, 4, v) != 4) break;
     // A surrogate pair written as two escapes (JSON, JS, Java).
     if (v >= 0xD800 && v <= 0xDBFF && i + 11 < end && s[i + 6] == '\\' && s[i + 7] == 'u') {
       char32_t low = 0;
-      if (hex_run(s.substr(0, end), i + 8, 4, low) == 4 && low >= 0xDC00 && low <= 0xDFFF) {
+      if (digit_run(s, i + 8, end, 16, 4, low) == 4 && low >= 0xDC00 && low <= 0xDFFF) {
         out.put_cp(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00), i);
         return 12;
       }
@@ -264,7 +270,7 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
     return 6;
   }
   case 'U': {
-    if (hex_run(s.substr(0, end), i + 2, 8, v) != 8) break;
+    if (digit_run(s, i + 2, end, 16, 8, v) != 8) break;
     out.put_cp(v, i);
     return 10;
   }
@@ -297,7 +303,8 @@ std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out)
   char32_t v = 0;
   if (name.size() > 1 && name[0] == '#') {
     if (name[1] == 'x' || name[1] == 'X') {
-      if (hex_run(name, 2, name.size() - 2, v) != int(name.size() - 2) || name.size() == 2)
+      if (digit_run(name, 2, name.size(), 16, name.size() - 2, v) != name.size() - 2 ||
+          name.size() == 2)
         v = 0xFFFFFFFF;
     } else {
       for (char c : name.substr(1))

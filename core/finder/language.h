@@ -97,7 +97,7 @@ enum class NumericEscapes : unsigned char {
   // Perl: \u \l \U \L \E \Q change case or quote what follows and write nothing; \x{E4}.
   Perl,
   // The shell's double quotes: only \\ \" \$ \` and a line end are escapes ("\n" is the two
-  // characters), but R, HCL and CMake, read by the same row, have C's: the others are read as C's
+  // characters), but HCL, CMake and Nix, read by the same row, have C's: the others are read as C's
   // and never rewritten. $'...' has C's escapes.
   ShellDouble,
   // Python's bytes literals: \x and octal are bytes; \u, \U and \N{...} are no escapes.
