@@ -435,13 +435,12 @@ private:
   // Whether src_[i, i + n) stands between single quotes in a language whose single quotes are no
   // strings: a character (Julia's '#', Haskell's '"', Elm's '\"'), not a comment or a string.
   bool quoted_character(std::size_t i, std::size_t n) const {
-    if (spec_.single_quotes || i == begin_ || src_[i - 1] != '\'') return false;
-    if (i + n < end_ && src_[i + n] == '\'') return true;
-    return false;
+    return !spec_.single_quotes && i > begin_ && src_[i - 1] == '\'' && i + n < end_ &&
+           src_[i + n] == '\'';
   }
+  // The same for an escaped one ('\"').
   bool escaped_quoted_character(std::size_t i) const {
-    return !spec_.single_quotes && i > begin_ + 1 && src_[i - 1] == '\\' && src_[i - 2] == '\'' &&
-           i + 1 < end_ && src_[i + 1] == '\'';
+    return i > begin_ + 1 && src_[i - 1] == '\\' && quoted_character(i - 1, 2);
   }
 
   // Whether the dashes at `i` are part of a Haskell operator (-->, |--, --|): a comment's "--" has
