@@ -47,8 +47,8 @@ bool is_default_test_path(std::string_view path) {
   for (std::size_t slash; (slash = path.find('/', start)) != std::string_view::npos;
        start = slash + 1) {
     const std::string_view dir = path.substr(start, slash - start);
-    for (std::string_view d : kDirs)
-      if (dir == d) return true;
+    for (std::string_view d : kDirs) // SwiftPM's and .NET's Tests/, Maven's src/Test too
+      if (ascii::iequals(dir, d)) return true;
     // .NET names its test projects so: NzbDrone.Core.Test/, App.UnitTests/, Api.IntegrationTests/.
     for (std::string_view d : {".test", ".tests", ".unittests", ".integrationtests", ".specs"})
       if (ascii::iends_with(dir, d)) return true;
@@ -63,7 +63,8 @@ bool is_default_test_path(std::string_view path) {
   if (ext == "rb" && stem.ends_with("_spec")) return true;
   for (std::string_view e : {"js", "ts", "jsx", "tsx"})
     if (ext == e && (stem.ends_with(".test") || stem.ends_with(".spec"))) return true;
-  if ((ext == "java" || ext == "kt") && (stem.ends_with("Test") || stem.ends_with("Tests")))
+  if ((ext == "java" || ext == "kt" || ext == "swift") &&
+      (stem.ends_with("Test") || stem.ends_with("Tests")))
     return true;
   if (ext == "php" && stem.ends_with("Test")) return true;
   if (ext == "cs" && (stem.ends_with("Test") || stem.ends_with("Tests"))) return true;

@@ -213,9 +213,11 @@ TEST_CASE("lexical_runs: literals, comments and code in order, covering the file
 
 TEST_CASE("no fix is safe in a test file, and a control character's escape is never safe") {
   const Config config;
-  for (const char* path : {"tests/a.py", "src/test/Foo.java", "pkg/url_test.go", "test_url.py",
-                           "web/__tests__/x.js", "a/b.spec.ts", "spec/x_spec.rb",
-                           "src/NzbDrone.Core.Test/Files/feed.xml", "App.UnitTests/A.cs"}) {
+  for (const char* path :
+       {"tests/a.py", "src/test/Foo.java", "pkg/url_test.go", "test_url.py", "web/__tests__/x.js",
+        "a/b.spec.ts", "spec/x_spec.rb", "src/NzbDrone.Core.Test/Files/feed.xml",
+        "App.UnitTests/A.cs", "Packages/Models/Tests/ModelsTests/HTMLStringTests.swift",
+        "Sources/AppTests.swift"}) {
     std::optional<Config> storage;
     CHECK_MESSAGE(config.for_path(path, storage).fixes_unsafe, path);
   }
