@@ -4,6 +4,7 @@
 #include "core/codec/percent.h"
 #include "core/codec/url.h"
 #include "core/finder/certainty.h"
+#include "core/finder/test_code.h"
 #include "core/scan.h"
 #include "rules/catalog/catalog.h"
 #include "rules/fix_check.h"
@@ -374,6 +375,11 @@ void append_diagnostics(std::string_view source, const FoundUrl& url,
 
 constexpr std::string_view kMarker = "pctlint-";
 
+void make_unsafe(const std::vector<std::size_t>& which, std::vector<Diagnostic>& diagnostics) {
+  for (const std::size_t i : which)
+    diagnostics[i].fix->applicability = Applicability::Unsafe;
+}
+
 } // namespace
 
 const LintResult& LintCache::lint(std::string_view source, Language lang, const Config& config,
@@ -403,9 +409,14 @@ const LintResult& LintCache::lint(std::string_view source, Language lang, const 
     result_.urls = found_.urls();
   else
     result_.urls.clear();
-  if (markers_.empty() || result_.url_count == 0) return result_;
+  if (result_.url_count == 0) return result_;
+  // The fixes in in-file tests are unsafe; in a copy, since an edit may move the tests' bounds.
+  const std::vector<std::size_t> in_tests =
+      safe_fixes_in_file_tests(source, lang, result_.diagnostics);
+  if (markers_.empty() && in_tests.empty()) return result_;
   suppressed_ = result_;
-  drop_suppressed(source, lang, config, suppressed_);
+  make_unsafe(in_tests, suppressed_.diagnostics);
+  if (!markers_.empty()) drop_suppressed(source, lang, config, suppressed_);
   return suppressed_;
 }
 
@@ -563,8 +574,28 @@ void drop_suppressed(std::string_view source, Language lang, const Config& confi
   sort_diagnostics(result.diagnostics);
 }
 
+std::vector<std::size_t> safe_fixes_in_file_tests(std::string_view source, Language lang,
+                                                  const std::vector<Diagnostic>& diagnostics) {
+  const auto safe = [](const Diagnostic& d) {
+    return d.fix && d.fix->applicability == Applicability::Safe;
+  };
+  std::vector<std::size_t> found;
+  if (std::none_of(diagnostics.begin(), diagnostics.end(), safe)) return found;
+  const std::vector<Span> tests = in_file_tests(source, lang);
+  if (tests.empty()) return found;
+  for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+    const Diagnostic& d = diagnostics[i];
+    const auto after =
+        std::upper_bound(tests.begin(), tests.end(), d.begin,
+                         [](std::size_t at, const Span& test) { return at < test.begin; });
+    if (safe(d) && after != tests.begin() && d.begin < std::prev(after)->end) found.push_back(i);
+  }
+  return found;
+}
+
 LintResult lint(std::string_view source, Language lang, const Config& config, Urls urls) {
   LintResult result = lint_unsuppressed(source, lang, config, urls);
+  make_unsafe(safe_fixes_in_file_tests(source, lang, result.diagnostics), result.diagnostics);
   drop_suppressed(source, lang, config, result);
   return result;
 }

@@ -1,6 +1,7 @@
 // A fix changes how a URL is written and nothing else: check_fix (rules/fix_check.h) and fix_all,
 // which drops and says a fix that fails it.
 #include "core/finder/structure.h"
+#include "core/finder/test_code.h"
 #include "rules/config.h"
 #include "rules/engine.h"
 #include "rules/fix_check.h"
@@ -247,6 +248,41 @@ TEST_CASE("no fix is safe in a test file, and a control character's escape is ne
                           "c\"\n";
   CHECK(fixed(raw, Language::Python) == raw);
   CHECK(fixed(raw, Language::Python, true) == "b = \"http://a/b%01c\"\n");
+}
+
+TEST_CASE("in-file tests: Rust's #[cfg(test)] modules and #[test] functions get no safe fix") {
+  const std::string src = "fn f() { g(\"https://x/%c3%a4\"); }\n"       // 0: outside
+                          "#[cfg(test)]\n"                              // 1
+                          "#[allow(unused)]\n"                          // 2
+                          "mod tests {\n"                               // 3
+                          "    #[test]\n"                               // 4
+                          "    fn t() { h(\"http://\\\"\"); }\n"        // 5: expects an error
+                          "    const U: &str = \"https://x/%c3%a4\";\n" // 6
+                          "}\n"                                         // 7
+                          "#[cfg(not(test))]\n"                         // 8
+                          "fn live() { g(\"https://x/%c3%a4\"); }\n"    // 9: outside
+                          "#[cfg(test)] mod more;\n"                    // 10: no block
+                          "    #[tokio::test] async fn one() { g(\"https://x/%c3%a4\"); }\n"
+                          "fn last() { g(\"https://x/%c3%a4\"); }\n"; // outside
+  const std::vector<Span> tests = in_file_tests(src, Language::Rust);
+  REQUIRE(tests.size() == 2);
+  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).starts_with("#[cfg(test)]\n"));
+  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).ends_with("\";\n}\n"));
+  CHECK(
+      src.substr(tests[1].begin, tests[1].end - tests[1].begin).starts_with("    #[tokio::test]"));
+  CHECK(in_file_tests(src, Language::Python).empty());
+  // Fixed outside the tests; inside only with unsafe fixes.
+  const std::string safe = fixed(src, Language::Rust);
+  CHECK(safe.find("fn f() { g(\"https://x/%C3%A4\")") != std::string::npos);
+  CHECK(safe.find("fn live() { g(\"https://x/%C3%A4\")") != std::string::npos);
+  CHECK(safe.find("fn last() { g(\"https://x/%C3%A4\")") != std::string::npos);
+  CHECK(safe.find("h(\"http://\\\"\")") != std::string::npos);
+  CHECK(safe.find("U: &str = \"https://x/%c3%a4\"") != std::string::npos);
+  CHECK(safe.find("one() { g(\"https://x/%c3%a4\")") != std::string::npos);
+  const std::string all = fixed(src, Language::Rust, true);
+  CHECK(all.find("U: &str = \"https://x/%C3%A4\"") != std::string::npos);
+  // A test module declared at the file's top makes the whole file test code.
+  CHECK(in_file_tests("#![cfg(test)]\nfn a() {}\n", Language::Rust).size() == 1);
 }
 
 TEST_CASE("certainty: extent-dependent rules report only on given extents and non-templates") {

@@ -22,7 +22,9 @@ void require_same(const LintResult& a, const LintResult& b) {
     REQUIRE(x.end == y.end);
     REQUIRE(x.message == y.message);
     REQUIRE(x.fix.has_value() == y.fix.has_value());
-    if (x.fix) REQUIRE(x.fix->edits == y.fix->edits);
+    if (!x.fix) continue;
+    REQUIRE(x.fix->edits == y.fix->edits);
+    REQUIRE(x.fix->applicability == y.fix->applicability);
   }
 }
 
@@ -40,10 +42,15 @@ TEST_CASE("LintCache gives exactly lint()'s result over a sequence of random edi
       "int x = a ? b : c; std::string s;\n",
       "\t\xC3\xA9\xE4\xB8\xAD https://w.example/%2520 \xF0\x9F\x98\x80\n",
       "\n",
+      // Rust's in-file tests: their fixes are unsafe, and an edit moves their bounds.
+      "#[cfg(test)]\nmod tests {\n",
+      "}\n",
+      "    let u = \"https://x/%c3%a4\";\n",
   };
   std::mt19937 rng(99);
   std::uniform_int_distribution<std::size_t> pick(0, std::size(pieces) - 1);
-  for (Language lang : {Language::JavaScript, Language::Python, Language::Markdown}) {
+  for (Language lang :
+       {Language::JavaScript, Language::Python, Language::Markdown, Language::Rust}) {
     std::string text;
     for (int i = 0; i < 30; ++i)
       text += pieces[pick(rng)];
@@ -108,4 +115,32 @@ TEST_CASE("LintCache follows configuration changes after clear()") {
   config.rule_severity["PCT001"] = Severity::Off;
   cache.clear();
   CHECK(cache.lint(text, Language::Python, config).diagnostics.empty());
+}
+
+TEST_CASE("LintCache: typing a Rust test attribute makes the fixes below it unsafe, and back") {
+  // The URLs and their findings stay as they were (the attribute is code): only the fixes'
+  // applicability changes, and the cache must say so as lint() does.
+  std::string text = "mod tests {\n";
+  for (int i = 0; i < 20; ++i)
+    text += "    const U" + std::to_string(i) + ": &str = \"https://x/caf%c3%a9\";\n";
+  text += "}\n";
+  LintCache cache;
+  const Config config;
+  const auto unsafe_count = [](const LintResult& r) {
+    return std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [](const Diagnostic& d) {
+      return d.fix && d.fix->applicability == Applicability::Unsafe;
+    });
+  };
+  CHECK(unsafe_count(cache.lint(text, Language::Rust, config)) == 0);
+  const std::string attribute = "#[cfg(test)]\n";
+  text.insert(0, attribute);
+  const LintResult& typed =
+      cache.lint(text, Language::Rust, config, true, TextChange{0, 0, attribute.size()});
+  require_same(typed, lint(text, Language::Rust, config));
+  CHECK(unsafe_count(typed) == 20);
+  text.erase(0, attribute.size());
+  const LintResult& erased =
+      cache.lint(text, Language::Rust, config, true, TextChange{0, attribute.size(), 0});
+  require_same(erased, lint(text, Language::Rust, config));
+  CHECK(unsafe_count(erased) == 0);
 }

@@ -1,0 +1,22 @@
+// Tests written inside a source file that is not itself a test file: Rust's `#[cfg(test)] mod
+// tests { ... }` beside the code it tests, and functions marked `#[test]` (or a test framework's
+// `#[tokio::test]`, `#[rstest]`, `#[test_case(...)]`). A URL there is often wrong on purpose (the
+// input a parser is tested on), so the rules make their fixes unsafe, as in a test file.
+#pragma once
+
+#include "core/codec/url.h"
+#include "core/finder/language.h"
+
+#include <string_view>
+#include <vector>
+
+namespace pctlint {
+
+// The byte ranges of `source` that are in-file tests, in order, not overlapping: from the line of
+// the attribute to the end of the line that closes its item. Found by the layout rustfmt gives
+// (the item closes with a `}` at the attribute's indentation), not by lexing: a layout that does
+// not close so reaches the file's end, which errs on the side of an unsafe fix. Empty for
+// languages without in-file tests.
+std::vector<Span> in_file_tests(std::string_view source, Language lang);
+
+} // namespace pctlint
