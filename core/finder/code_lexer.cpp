@@ -616,6 +616,25 @@ private:
           (k - 1 == begin_ || !is_ident(src_[k - 2]) || src_[k - 2] == 'b'))
         return open_string(i, i + 1, "\"" + std::string(hashes, '#'), EscapeStyle::None, '"', true);
     }
+    if (spec_.swift_raw && q == '"' && i > begin_ && src_[i - 1] == '#') {
+      std::size_t k = i;
+      while (k > begin_ && src_[k - 1] == '#')
+        --k;
+      if (k == begin_ || !is_ident(src_[k - 1])) {
+        const std::string hashes(i - k, '#');
+        const bool triple_raw = i + 2 < end_ && src_[i + 1] == '"' && src_[i + 2] == '"';
+        return open_string(i, triple_raw ? i + 3 : i + 1, (triple_raw ? "\"\"\"" : "\"") + hashes,
+                           EscapeStyle::None, '"', triple_raw);
+      }
+    }
+    if (!spec_.raw_prefix.empty() &&
+        prefix == spec_.raw_prefix) { // Dart's r'...', Scala's raw"..."
+      const bool triple_raw =
+          spec_.triple_quotes && i + 2 < end_ && src_[i + 1] == q && src_[i + 2] == q;
+      const std::string_view close = triple_raw ? triple_quote(q) : triple_quote(q).substr(0, 1);
+      return open_string(i, i + close.size(), close, EscapeStyle::None, q,
+                         triple_raw || spec_.quotes_span_lines);
+    }
     if (spec_.csharp_verbatim && q == '"' && i > begin_ &&
         (src_[i - 1] == '@' || (i > begin_ + 1 && src_[i - 2] == '@' && src_[i - 1] == '$')))
       return open_string(i, i + 1, "\"", EscapeStyle::Doubling, '"', true);
@@ -637,15 +656,17 @@ private:
                                   ? EscapeStyle::None
                                   : EscapeStyle::Backslash;
       return open_string(i, i + 3, triple_quote(q), esc, q, true, false,
-                         q == '"' ? spec_.string_holes : 0);
+                         q == '"' || spec_.single_quote_holes ? spec_.string_holes : 0);
     }
     if (q == '"') {
       if (!spec_.double_quotes) {
         pos_ = i + 1;
         return;
       }
-      return open_string(i, i + 1, "\"", EscapeStyle::Backslash, '"', spec_.quotes_span_lines,
-                         false, spec_.string_holes);
+      open_string(i, i + 1, "\"", EscapeStyle::Backslash, '"', spec_.quotes_span_lines, false,
+                  spec_.string_holes);
+      lit_.wide = spec_.wide_prefixes && (prefix == "L" || prefix == "u" || prefix == "U");
+      return;
     }
     if (!spec_.single_quotes) {
       pos_ = i + 1;
@@ -653,7 +674,8 @@ private:
     }
     if (spec_.shell_words && i > begin_ && src_[i - 1] == '$') // $'...': C escapes
       return open_string(i, i + 1, "'", EscapeStyle::Backslash, '\'', true);
-    return open_string(i, i + 1, "'", spec_.single_quote_escapes, '\'', spec_.quotes_span_lines);
+    return open_string(i, i + 1, "'", spec_.single_quote_escapes, '\'', spec_.quotes_span_lines,
+                       false, spec_.single_quote_holes ? spec_.string_holes : 0);
   }
 
   struct Hole {

@@ -187,6 +187,10 @@ std::size_t dialect_escape(std::string_view s, std::size_t i, std::size_t end, O
   switch (numeric) {
   case NumericEscapes::Octal:
     return 0;
+  case NumericEscapes::Dart: // "\3" is "3", "\a" is "a"
+    if ((s[i + 1] < '0' || s[i + 1] > '9') && s[i + 1] != 'a') return 0;
+    out.put(s[i + 1], i);
+    return 2;
   case NumericEscapes::Haskell:
     return haskell_escape(s, i, end, out);
   case NumericEscapes::Ml:
@@ -377,8 +381,9 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
   if (literal.bytes)
     return decode_literal(s, begin, end, literal.escapes, literal.quote, false, false,
                           NumericEscapes::PythonBytes);
-  return decode_literal(s, begin, end, literal.escapes, literal.quote, spec.code_point_hex,
-                        spec.code_point_octal, spec.numeric_escapes);
+  return decode_literal(s, begin, end, literal.escapes, literal.quote,
+                        spec.code_point_hex || literal.wide, spec.code_point_octal || literal.wide,
+                        spec.numeric_escapes);
 }
 
 } // namespace pctlint

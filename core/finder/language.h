@@ -52,8 +52,9 @@ enum class Language {
   Elixir,
   Erlang,
   Julia,
+  Dart,
 };
-inline constexpr std::size_t kLanguageCount = static_cast<std::size_t>(Language::Julia) + 1;
+inline constexpr std::size_t kLanguageCount = static_cast<std::size_t>(Language::Dart) + 1;
 
 // Which lexer reads the language (core/finder/lexer.cpp).
 enum class Syntax {
@@ -109,6 +110,8 @@ enum class NumericEscapes : unsigned char {
   // The ML family: \229 three decimal digits, \xE5, \o345 (OCaml): a byte in OCaml, a character
   // in F#, so past ASCII which one the file means is not certain.
   Ml,
+  // Dart: no octal ("\345" is the three digits) and no \a; \xE5 a code point.
+  Dart,
 };
 
 struct LanguageSpec {
@@ -139,14 +142,22 @@ struct LanguageSpec {
   bool backtick_template = false; // `...${expr}...` (JavaScript, TypeScript)
   bool backtick_raw = false;      // `...` raw, multi-line (Go)
   bool rust_raw = false;          // r"..." r#"..."#
-  bool cpp_raw = false;           // R"delim(...)delim"
-  bool csharp_verbatim = false;   // @"..." with "" for a quote
-  bool lua_long = false;          // [[...]] [==[...]==]
-  bool heredocs = false;          // <<EOF ... EOF (shell, Ruby, Perl), <<<EOT (PHP)
-  bool regex_literals = false;    // /.../ where an expression starts (JavaScript, Ruby, Perl)
-  bool shell_words = false;       // outside quotes, words with backslash escapes (shell)
-  char string_holes = 0;          // "...#{expr}..." (Ruby: '#'), "...${expr}..." (Kotlin: '$')
-  char char_prefix = 0;           // $" is a character (Erlang: '$'; Elixir: '?'), not a string
+  bool swift_raw = false;         // #"..."# ##"..."## #"""..."""# (Swift's extended delimiters)
+  // The identifier before a quote that makes the string raw: "r" (Dart's r'...'), "raw" (Scala's
+  // raw"..." interpolator), or empty.
+  std::string_view raw_prefix = {};
+  // C and C++: L"...", u"..." and U"..." hold wide characters, whose \xE9 and \351 are code
+  // points (U+00E9), not bytes (as in "..." and u8"...").
+  bool wide_prefixes = false;
+  bool cpp_raw = false;            // R"delim(...)delim"
+  bool csharp_verbatim = false;    // @"..." with "" for a quote
+  bool lua_long = false;           // [[...]] [==[...]==]
+  bool heredocs = false;           // <<EOF ... EOF (shell, Ruby, Perl), <<<EOT (PHP)
+  bool regex_literals = false;     // /.../ where an expression starts (JavaScript, Ruby, Perl)
+  bool shell_words = false;        // outside quotes, words with backslash escapes (shell)
+  char string_holes = 0;           // "...#{expr}..." (Ruby: '#'), "...${expr}..." (Kotlin: '$')
+  bool single_quote_holes = false; // '...' has string_holes too (Dart)
+  char char_prefix = 0;            // $" is a character (Erlang: '$'; Elixir: '?'), not a string
 
   // How literals are joined: an operator ("+", ".", "..") and/or by standing side by side.
   std::string_view concatenation = {};

@@ -41,6 +41,7 @@ struct Literal {
   char hole_sigil = 0;
   bool paren_holes = false;   // $( ... ) holds code as well (Julia)
   bool bytes = false;         // Python's b"...": \x and octal are bytes, \u \U \N no escapes
+  bool wide = false;          // C's L"...", u"...", U"...": \x and octal are code points
   bool attribute = false;     // a markup attribute's value
   bool list = false;          // a blank-separated list (xsi:schemaLocation, srcset, ping)
   bool partial = false;       // one line of a value continued over lines: never the value whole
@@ -119,7 +120,7 @@ public:
     text(l.close).text(l.stops).value(static_cast<unsigned char>(l.hole_sigil));
     const bool flags[] = {l.spans_lines,    l.attribute,   l.list,  l.partial, l.url_attribute,
                           l.config,         l.plain,       l.regex, l.heredoc, l.format_braces,
-                          l.escaped_quotes, l.paren_holes, l.bytes};
+                          l.escaped_quotes, l.paren_holes, l.bytes, l.wide};
     std::uint64_t bits = 0;
     for (bool f : flags)
       bits = bits << 1 | (f ? 1 : 0);

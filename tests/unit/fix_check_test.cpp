@@ -163,6 +163,37 @@ TEST_CASE("Haskell's, the ML family's, C#'s and Lua's escapes: decimal, gaps, di
         "let u = \"http://a/\\065%20b\"\n");
 }
 
+TEST_CASE("raw strings of Dart, Scala and Swift; wide C strings; Dart's own escapes") {
+  // Dart's r'...' and Scala's raw"..." keep their backslashes; "\u00e9" is six characters.
+  for (const char* src : {"var u = r'http://a/caf\\u00e9';\n", "var u = r\"http://a/caf\\u00e9\";\n",
+                          "var u = r'''http://a/caf\\u00e9''';\n"})
+    CHECK_MESSAGE(fixed(src, language_for_path("a.dart")).find("%C3%A9") == std::string::npos, src);
+  CHECK(fixed("val u = raw\"http://a/caf\\u00e9\"\n", language_for_path("A.scala"))
+            .find("%C3%A9") == std::string::npos);
+  // Without the prefix they are escapes.
+  CHECK(fixed("var u = 'http://a/caf\\u00e9';\n", language_for_path("a.dart")) ==
+        "var u = 'http://a/caf%C3%A9';\n");
+  // Dart has no octal escapes: "\345" is the three digits, "\a" is 'a'; \xE9 is U+00E9.
+  CHECK(lint("var u = 'http://a/x\\345';\n", Language::Dart, Config{}).diagnostics.empty());
+  CHECK(fixed("var u = 'http://a/caf\\xe9 x';\n", Language::Dart) ==
+        "var u = 'http://a/caf%C3%A9%20x';\n");
+  // Dart's single quotes hold ${...} code, as its double quotes do.
+  CHECK(lint("var u = 'https://a/${m['k'] ?? 'a b'}/x';\n", Language::Dart, Config{})
+            .diagnostics.empty());
+  // Swift's #"..."# is raw: "\u{e9}" is the characters; the string ends at "#.
+  const std::string swift = "let u = #\"http://a/caf\\u{e9}\"#\n";
+  CHECK(fixed(swift, Language::Swift).find("%C3%A9") == std::string::npos);
+  CHECK(fixed("let u = #\"http://a/say \"hi\" %c3%a9\"#\n", Language::Swift, true) ==
+        "let u = #\"http://a/say%20%22hi%22%20%C3%A9\"#\n");
+  // L"...", u"..." and U"...": \xc3\xa9 are two characters (U+00C3 U+00A9), not é's bytes.
+  CHECK(fixed("auto u = L\"http://a/caf\\xc3\\xa9\";\n", Language::Cpp) ==
+        "auto u = L\"http://a/caf%C3%83%C2%A9\";\n");
+  CHECK(fixed("auto u = u8\"http://a/caf\\xc3\\xa9\";\n", Language::Cpp) ==
+        "auto u = u8\"http://a/caf%C3%A9\";\n");
+  CHECK(fixed("char16_t *u = u\"http://a/caf\\351\";\n", Language::C) ==
+        "char16_t *u = u\"http://a/caf%C3%A9\";\n");
+}
+
 TEST_CASE("an escape with no UTF-8 form is never rewritten") {
   const std::string src = "y = \"http://a/\\ud800\"\n";
   CHECK(fixed(src, Language::Python) == src);
