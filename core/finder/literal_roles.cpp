@@ -212,6 +212,24 @@ bool later_format_argument(std::string_view src, std::size_t line_start, std::si
           iequals(name, "asprintf") || iequals(name, "vasprintf") || iequals(name, "dprintf"));
 }
 
+// Whether a "format" callee takes braces ({}, {0}), not printf's conversions: C#'s string.Format,
+// Python's str.format and format(), C++'s std::format and fmt::format (C has no format()), Java's
+// MessageFormat.format. There '%' is a percent sign.
+bool brace_format_callee(std::string_view callee, Language lang) {
+  if (!iends_with(callee, "format")) return false;
+  switch (lang) {
+  case Language::CSharp:
+  case Language::Python:
+  case Language::C:
+  case Language::Cpp:
+    return true;
+  case Language::Java:
+    return iends_with(callee, "messageformat.format");
+  default:
+    return false;
+  }
+}
+
 bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
                        std::size_t after_close, std::size_t line_end, Language lang) {
   std::size_t e = open;
@@ -226,10 +244,7 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
   while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '.' || src[b - 1] == ':'))
     --b;
   const std::string_view callee = src.substr(b, e - b);
-  // C#'s string.Format and Python's format() take braces, not printf's conversions.
-  const bool brace_format =
-      (lang == Language::CSharp || lang == Language::Python) && iends_with(callee, "format");
-  if (call && format_callee(callee) && !brace_format) return true;
+  if (call && format_callee(callee) && !brace_format_callee(callee, lang)) return true;
   if (!call && (callee == "printf" || callee.ends_with(".printf"))) return true; // printf "..."
   // After the literal.
   std::size_t k = after_close;

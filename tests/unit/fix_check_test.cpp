@@ -92,6 +92,16 @@ TEST_CASE("an escape written into a printf format is written %%XX, and only as a
   CHECK(fixed(date, Language::Python, true) == "u = d.strftime('https://a/%Y/%m/caf%%C3%%A9')\n");
   const std::string tilde = "void f() { printf(\"http://a/%7Euser/%s\", 2.5, \"v\"); }\n";
   CHECK(fixed(tilde, Language::C) == tilde);
+  // Brace formats are no printf formats: C++'s std::format and fmt::format, Java's
+  // MessageFormat.format write '%' as it is (String.format is printf's).
+  CHECK(fixed("auto u = std::format(\"http://a/{}/caf\xc3\xa9\", id);\n", Language::Cpp) ==
+        "auto u = std::format(\"http://a/{}/caf%C3%A9\", id);\n");
+  CHECK(fixed("auto u = fmt::format(\"http://a/b/caf\xc3\xa9\", id);\n", Language::Cpp) ==
+        "auto u = fmt::format(\"http://a/b/caf%C3%A9\", id);\n");
+  CHECK(fixed("String u = MessageFormat.format(\"http://a/caf\\u00e9\", id);\n", Language::Java) ==
+        "String u = MessageFormat.format(\"http://a/caf%C3%A9\", id);\n");
+  CHECK(fixed("String u = String.format(\"http://a/%s/caf\\u00e9\", id);\n", Language::Java,
+              true) == "String u = String.format(\"http://a/%s/caf%%C3%%A9\", id);\n");
 }
 
 TEST_CASE("escapes decode by the language's rules: octal is a code point in Python, JS, Java") {
@@ -165,11 +175,13 @@ TEST_CASE("Haskell's, the ML family's, C#'s and Lua's escapes: decimal, gaps, di
 
 TEST_CASE("raw strings of Dart, Scala and Swift; wide C strings; Dart's own escapes") {
   // Dart's r'...' and Scala's raw"..." keep their backslashes; "\u00e9" is six characters.
-  for (const char* src : {"var u = r'http://a/caf\\u00e9';\n", "var u = r\"http://a/caf\\u00e9\";\n",
-                          "var u = r'''http://a/caf\\u00e9''';\n"})
+  for (const char* src :
+       {"var u = r'http://a/caf\\u00e9';\n", "var u = r\"http://a/caf\\u00e9\";\n",
+        "var u = r'''http://a/caf\\u00e9''';\n"})
     CHECK_MESSAGE(fixed(src, language_for_path("a.dart")).find("%C3%A9") == std::string::npos, src);
-  CHECK(fixed("val u = raw\"http://a/caf\\u00e9\"\n", language_for_path("A.scala"))
-            .find("%C3%A9") == std::string::npos);
+  CHECK(
+      fixed("val u = raw\"http://a/caf\\u00e9\"\n", language_for_path("A.scala")).find("%C3%A9") ==
+      std::string::npos);
   // Without the prefix they are escapes.
   CHECK(fixed("var u = 'http://a/caf\\u00e9';\n", language_for_path("a.dart")) ==
         "var u = 'http://a/caf%C3%A9';\n");
