@@ -52,6 +52,10 @@ public:
             ",title=" + gh_escape(std::string(r.rule->id) + " " + std::string(r.rule->name), true) +
             "::" + gh_escape(r.message, false) + "\n");
     }
+    if (f.more) // not listed, but not silently: the annotations are not all there is
+      write("::notice file=" + gh_escape(f.path, true) + "::" + std::to_string(f.more) +
+            " more finding" + (f.more == 1 ? "" : "s") +
+            " in this file not shown (--max-findings-per-file)\n");
   }
   void finish(const Summary&) override { std::fflush(out_); }
 };

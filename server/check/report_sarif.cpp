@@ -56,6 +56,13 @@ public:
           {{"level", f.named ? "error" : "note"},
            {"message", {{"text", f.path + ": not checked: " + skip_phrase(f)}}},
            {"locations", json::array({{{"physicalLocation", {{"artifactLocation", location}}}}})}});
+    if (f.more)
+      notifications_.push_back(
+          {{"level", "note"},
+           {"message",
+            {{"text", f.path + ": " + std::to_string(f.more) + " more finding" +
+                          (f.more == 1 ? "" : "s") + " not listed (--max-findings-per-file)"}}},
+           {"locations", json::array({{{"physicalLocation", {{"artifactLocation", location}}}}})}});
     for (const Reported& r : f.diagnostics) {
       json result{
           {"ruleId", r.rule->id},

@@ -235,6 +235,19 @@ TEST_CASE("findings per file are capped, with a note of how many more") {
   const auto all = run_pctlint(
       {"--check", "--format", "json", "--max-findings-per-file", "0", "a.txt"}, "", dir.path());
   CHECK(nlohmann::json::parse(all.out)["files"][0]["diagnostics"].size() == 2000);
+  // SARIF and GitHub's annotations say so too.
+  const auto sarif = nlohmann::json::parse(
+      run_pctlint({"--check", "--format", "sarif", "a.txt"}, "", dir.path()).out);
+  const auto& run = sarif["runs"][0];
+  CHECK(run["results"].size() == 500);
+  const auto& notes = run["invocations"][0]["toolExecutionNotifications"];
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0]["message"]["text"] ==
+        "a.txt: 1500 more findings not listed (--max-findings-per-file)");
+  CHECK(run["invocations"][0]["executionSuccessful"] == true);
+  const auto gh = run_pctlint({"--check", "--format", "github", "a.txt"}, "", dir.path());
+  CHECK(gh.out.find("::notice file=a.txt::1500 more findings in this file not shown") !=
+        std::string::npos);
 }
 
 // Issue 21: what --fix must never lose, and what must never hang.
