@@ -63,6 +63,15 @@ inline std::string quoted(std::string_view s) {
   return "'" + std::string(s) + "'";
 }
 
+// About `n` bytes of `t` from `i`, for a message: a character the n-th byte begins is taken
+// whole ("%" and "자", never "%" and half of it).
+inline std::string_view text_at(std::string_view t, std::size_t i, std::size_t n) {
+  std::size_t end = std::min(t.size(), i + n);
+  while (end < t.size() && (static_cast<unsigned char>(t[end]) & 0xC0) == 0x80)
+    ++end;
+  return t.substr(i, end - i);
+}
+
 // A fragment that is a single-page application's route or state ("#/docs/x", "#!/page",
 // "#!state=1"): the application reads it with its own grammar and encoding, not RFC 3986's.
 inline bool client_side_route(std::string_view fragment) {

@@ -62,11 +62,11 @@ public:
       if (url.url.in_placeholder(i) || is_percent_u(i)) continue;
       if (url.url.open_end && i + 3 > t.size()) continue; // completed by what code appends
       const Span s{i, i + 1};
-      const std::string_view shown = t.substr(i, 3);
+      const std::string_view shown = text_at(t, i, 3);
       const UrlFix fix{"Encode the '%' as %25", Applicability::Unsafe, {{s, "%25"}}};
       if (in_ip_literal(url, i))
         out.push_back({s,
-                       quoted(t.substr(i, 6)) +
+                       quoted(text_at(t, i, 6)) +
                            ": an IPv6 zone ID is introduced by '%25' in a URL (RFC 6874), not '%'",
                        fix});
       else

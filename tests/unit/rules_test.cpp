@@ -182,6 +182,12 @@ TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
   CHECK(fixed("https://x.example/?q=%uD83D", true) == "https://x.example/?q=%uD83D");
   CHECK(fixed("https://x.example/50%off") == "https://x.example/50%off"); // unsafe only
   CHECK(fixed("https://x.example/50%off", true) == "https://x.example/50%25off");
+  // The message quotes whole characters: "%" and the Hangul syllable after it, not half of it.
+  const auto d = lint("auto u = \"https://x.example/a/100%\xEC\x9E\x90.pdf\";\n", Language::Cpp,
+                      Config{})
+                     .diagnostics;
+  REQUIRE(d.size() == 2); // PCT007 and PCT004 (the raw syllable)
+  CHECK(d[0].message == "'%\xEC\x9E\x90': '%' is not followed by two hex digits");
 }
 
 TEST_CASE("PCT008 to PCT011") {
