@@ -429,7 +429,10 @@ private:
     const std::size_t before = p - 1;
     if (before == begin_) return true;
     if (src_[before - 1] == prefix) return false; // "$$" is the character '$'; a quote follows
-    return prefix != '?' || !is_ident(src_[before - 1]);
+    if (prefix != '?') return true;
+    // Ruby's ternary without a blank, a ?"x":"y": a character literal ends after its character.
+    if (p == i && i + 1 < end_ && is_ident(src_[i + 1])) return false;
+    return !is_ident(src_[before - 1]);
   }
 
   // Whether src_[i, i + n) stands between single quotes in a language whose single quotes are no

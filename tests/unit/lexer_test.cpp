@@ -188,6 +188,9 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
         V({"2:10 literal https://a.example/x"}));
   CHECK(found("c = ?\"\nu = \"https://a.example/x\"\n", Language::Ruby) ==
         V({"2:6 literal https://a.example/x"}));
+  // ... but a ternary written without a blank is no character: ?"x" opens a string.
+  CHECK(found("u = a ?\"https://a.example/x\":\"https://b.example/y\"\n", Language::Ruby) ==
+        V({"1:9 literal https://a.example/x", "1:31 literal https://b.example/y"}));
   // Their files are known by name and extension; so are those that share another row's syntax.
   CHECK(language_for_path("src/Main.elm") == Language::Haskell);
   CHECK(language_for_path("lib/app.ex") == Language::Elixir);
