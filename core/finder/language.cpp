@@ -253,13 +253,16 @@ constexpr std::array kLanguages = {
     LanguageSpec{.id = L::Shell,
                  .name = "shellscript",
                  // Not Windows batch files (.bat, .cmd): there "%2" is an argument and "%X%" a
-                 // variable, so an escape written in a URL changes what it expands to.
-                 .extensions = "sh bash zsh ksh fish ps1 psm1 bats cmake mk make tf hcl nix ebuild",
+                 // variable, so an escape written in a URL changes what it expands to. Nor
+                 // PowerShell (.ps1): its escape is the backtick ("`"" a quote, "\" two
+                 // characters) and '' doubles a quote, which this row would misread; it is read
+                 // as plain text, its URLs' extents guessed and no fix safe.
+                 .extensions = "sh bash zsh ksh fish bats cmake mk make tf hcl nix ebuild",
                  .file_names = "dockerfile containerfile makefile gnumakefile cmakelists.txt "
                                "procfile .bashrc .zshrc .profile .bash_profile .zprofile "
                                ".gitconfig apkbuild pkgbuild",
                  .aliases = "sh bash zsh shell console shell-session terminal ksh fish "
-                            "powershell ps1 dockerfile makefile make cmake docker",
+                            "dockerfile makefile make cmake docker",
                  .line_comment = "#",
                  .line_comment_needs_space = true,
                  .single_quotes = true,

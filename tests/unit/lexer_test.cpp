@@ -205,6 +205,11 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
   CHECK(language_for_path("Views/Index.cshtml") == Language::PlainText);
   // Nor are batch files shell: "%2" there is an argument, "%X%" a variable.
   CHECK(language_for_path("build.bat") == Language::PlainText);
+  // Nor PowerShell: "`"" is its escaped quote, '' a doubled one; read as plain text.
+  CHECK(language_for_path("Install.ps1") == Language::PlainText);
+  CHECK(found("$u = \"https://a.example/x`\"y\"; $v = 'it''s https://b.example/z'\n",
+              language_for_path("a.ps1")) ==
+        V({"1:7 prose https://a.example/x", "1:44 prose https://b.example/z"}));
   CHECK(language_for_path("run.cmd") == Language::PlainText);
   CHECK(language_named("crystal") == Language::Ruby);
   CHECK(language_named("teal") == Language::Lua);
