@@ -638,6 +638,8 @@ private:
       return open_string(i, i + close.size(), close, EscapeStyle::None, q,
                          triple_raw || spec_.quotes_span_lines);
     }
+    if (q == '\'' && !spec_.escape_prefix.empty() && ascii::iequals(prefix, spec_.escape_prefix))
+      return open_string(i, i + 1, "'", EscapeStyle::Backslash, '\'', spec_.quotes_span_lines);
     if (spec_.csharp_verbatim && q == '"' && i > begin_ &&
         (src_[i - 1] == '@' || (i > begin_ + 1 && src_[i - 2] == '@' && src_[i - 1] == '$')))
       return open_string(i, i + 1, "\"", EscapeStyle::Doubling, '"', true);

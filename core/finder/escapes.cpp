@@ -180,6 +180,26 @@ std::size_t php_perl_shell_escape(std::string_view s, std::size_t i, std::size_t
   return 0;
 }
 
+// CSS's escapes (NumericEscapes::Css): one to six hex digits, a code point, and the one blank or
+// line end after them; a line end is nothing (a string continued); any other character is itself.
+std::size_t css_escape(std::string_view s, std::size_t i, std::size_t end, Out& out) {
+  char32_t v = 0;
+  if (const std::size_t n = digit_run(s, i + 1, end, 16, 6, v)) {
+    out.put_cp(v == 0 ? 0xFFFD : v, i);
+    std::size_t k = i + 1 + n;
+    if (k + 1 < end && s[k] == '\r' && s[k + 1] == '\n')
+      k += 2;
+    else if (k < end &&
+             (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r' || s[k] == '\f'))
+      ++k;
+    return k - i;
+  }
+  if (s[i + 1] == '\n') return 2;
+  if (s[i + 1] == '\r') return i + 2 < end && s[i + 2] == '\n' ? 3 : 2;
+  out.put(s[i + 1], i);
+  return 2;
+}
+
 // The escape at s[i] where the language's dialect reads it otherwise than C does: its source
 // length, or 0 to read it as C's.
 std::size_t dialect_escape(std::string_view s, std::size_t i, std::size_t end, Out& out,
@@ -187,6 +207,8 @@ std::size_t dialect_escape(std::string_view s, std::size_t i, std::size_t end, O
   switch (numeric) {
   case NumericEscapes::Octal:
     return 0;
+  case NumericEscapes::Css:
+    return css_escape(s, i, end, out);
   case NumericEscapes::Dart: // "\3" is "3", "\a" is "a"
     if ((s[i + 1] < '0' || s[i + 1] > '9') && s[i + 1] != 'a') return 0;
     out.put(s[i + 1], i);

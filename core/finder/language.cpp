@@ -281,7 +281,8 @@ constexpr std::array kLanguages = {
                  .block_close = "*/",
                  .single_quotes = true,
                  .single_quote_escapes = E::Doubling,
-                 .quotes_span_lines = true},
+                 .quotes_span_lines = true,
+                 .escape_prefix = "e"},
     LanguageSpec{.id = L::Lua,
                  .name = "lua",
                  .extensions = "lua rockspec luau tl",
@@ -367,7 +368,8 @@ constexpr std::array kLanguages = {
                  .aliases = "scss sass less",
                  .block_open = "/*",
                  .block_close = "*/",
-                 .single_quotes = true},
+                 .single_quotes = true,
+                 .numeric_escapes = NumericEscapes::Css},
     // gettext message catalogs: msgid "..." msgstr "..." with C escapes, continued by adjacent
     // strings; the strings are translations, sentences rather than values.
     LanguageSpec{.id = L::Gettext,

@@ -112,6 +112,9 @@ enum class NumericEscapes : unsigned char {
   Ml,
   // Dart: no octal ("\345" is the three digits) and no \a; \xE5 a code point.
   Dart,
+  // CSS: \E9 and \0000E9 (one to six hex digits, then one blank or line end that is part of the
+  // escape) a code point; any other character after a backslash is itself ("\n" is "n").
+  Css,
 };
 
 struct LanguageSpec {
@@ -146,6 +149,9 @@ struct LanguageSpec {
   // The identifier before a quote that makes the string raw: "r" (Dart's r'...'), "raw" (Scala's
   // raw"..." interpolator), or empty.
   std::string_view raw_prefix = {};
+  // The letter before a single quote that gives the string C's escapes, in any case: "e" (SQL's
+  // E'...', PostgreSQL's escape strings), or empty.
+  std::string_view escape_prefix = {};
   // C and C++: L"...", u"..." and U"..." hold wide characters, whose \xE9 and \351 are code
   // points (U+00E9), not bytes (as in "..." and u8"...").
   bool wide_prefixes = false;

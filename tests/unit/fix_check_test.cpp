@@ -206,6 +206,21 @@ TEST_CASE("raw strings of Dart, Scala and Swift; wide C strings; Dart's own esca
         "char16_t *u = u\"http://a/caf%C3%A9\";\n");
 }
 
+TEST_CASE("PostgreSQL's E'...' has C's escapes; CSS's escapes are hex and end at one blank") {
+  // In standard SQL '...' a backslash is itself; in E'...' it escapes.
+  CHECK(fixed("SELECT E'http://a/caf\\303\\251 x';\n", Language::Sql) ==
+        "SELECT E'http://a/caf%C3%A9%20x';\n");
+  const std::string plain = "SELECT 'http://a/caf\\303\\251';\n";
+  CHECK(fixed(plain, Language::Sql, true).find("%C3%A9") == std::string::npos);
+  // CSS: "\e9 " is é, the blank part of the escape; "\n" is "n"; "\0000e9" six digits.
+  CHECK(fixed("a { background: url(\"http://a/caf\\e9 /x.png\"); }\n", Language::Css) ==
+        "a { background: url(\"http://a/caf%C3%A9/x.png\"); }\n");
+  CHECK(fixed("a { background: url(\"http://a/caf\\0000e9x.png\"); }\n", Language::Css) ==
+        "a { background: url(\"http://a/caf%C3%A9x.png\"); }\n");
+  CHECK(lint("a { background: url(\"http://a/b\\n.png\"); }\n", Language::Css, Config{})
+            .diagnostics.empty());
+}
+
 TEST_CASE("an escape with no UTF-8 form is never rewritten") {
   const std::string src = "y = \"http://a/\\ud800\"\n";
   CHECK(fixed(src, Language::Python) == src);
