@@ -213,16 +213,19 @@ bool later_format_argument(std::string_view src, std::size_t line_start, std::si
 }
 
 // Whether a "format" callee takes braces ({}, {0}), not printf's conversions: C#'s string.Format,
-// Python's str.format and format(), C++'s std::format and fmt::format (C has no format()), Java's
-// MessageFormat.format. There '%' is a percent sign.
+// Python's str.format and format(), C++'s std::format and fmt::format (named so: boost::format,
+// wxString::Format, MFC's s.Format and a C format() are printf's), Java's MessageFormat.format.
+// There '%' is a percent sign.
 bool brace_format_callee(std::string_view callee, Language lang) {
   if (!iends_with(callee, "format")) return false;
   switch (lang) {
   case Language::CSharp:
   case Language::Python:
-  case Language::C:
-  case Language::Cpp:
     return true;
+  case Language::Cpp:
+    for (std::string_view name : {"std::format", "fmt::format", "std::vformat", "fmt::vformat"})
+      if (callee == name) return true;
+    return false;
   case Language::Java:
     return iends_with(callee, "messageformat.format");
   default:

@@ -98,6 +98,13 @@ TEST_CASE("an escape written into a printf format is written %%XX, and only as a
         "auto u = std::format(\"http://a/{}/caf%C3%A9\", id);\n");
   CHECK(fixed("auto u = fmt::format(\"http://a/b/caf\xc3\xa9\", id);\n", Language::Cpp) ==
         "auto u = fmt::format(\"http://a/b/caf%C3%A9\", id);\n");
+  // Other "format"s are printf's: boost::format, wxString::Format, a C format().
+  CHECK(fixed("auto s = boost::format(\"http://a/b c/x\");\n", Language::Cpp) ==
+        "auto s = boost::format(\"http://a/b c/x\");\n");
+  CHECK(fixed("auto s = wxString::Format(\"http://a/caf%c3%a9/x\", id);\n", Language::Cpp) ==
+        "auto s = wxString::Format(\"http://a/caf%c3%a9/x\", id);\n");
+  CHECK(fixed("char *s = format(\"http://a/b c/x\");\n", Language::C) ==
+        "char *s = format(\"http://a/b c/x\");\n");
   CHECK(fixed("String u = MessageFormat.format(\"http://a/caf\\u00e9\", id);\n", Language::Java) ==
         "String u = MessageFormat.format(\"http://a/caf%C3%A9\", id);\n");
   CHECK(fixed("String u = String.format(\"http://a/%s/caf\\u00e9\", id);\n", Language::Java,
