@@ -430,9 +430,24 @@ private:
     if (before == begin_) return true;
     if (src_[before - 1] == prefix) return false; // "$$" is the character '$'; a quote follows
     if (prefix != '?') return true;
-    // Ruby's ternary without a blank, a ?"x":"y": a character literal ends after its character.
-    if (p == i && i + 1 < end_ && is_ident(src_[i + 1])) return false;
+    if (p == i && ternary_string_at(i)) return false;
     return !is_ident(src_[before - 1]);
+  }
+
+  // Whether the quote at `i`, just after a '?', opens the first string of a ternary written
+  // without a blank (Ruby's a ?"x":"y", a ?"":"/"): a character literal ends after its character,
+  // where this string closes on its line and a ':' follows it.
+  bool ternary_string_at(std::size_t i) const {
+    if (i + 1 < end_ && is_ident(src_[i + 1])) return true; // ?"x... is no character
+    const std::size_t stop = line_end_at(src_, i, end_);
+    std::size_t k = i + 1;
+    for (; k < stop && src_[k] != src_[i]; ++k)
+      if (src_[k] == '\\') ++k;
+    if (k >= stop) return false;
+    ++k;
+    while (k < stop && is_blank(src_[k]))
+      ++k;
+    return k < stop && src_[k] == ':' && (k + 1 >= stop || src_[k + 1] != ':');
   }
 
   // Whether src_[i, i + n) stands between single quotes in a language whose single quotes are no
@@ -626,8 +641,10 @@ private:
       if (k == begin_ || !is_ident(src_[k - 1])) {
         const std::string hashes(i - k, '#');
         const bool triple_raw = i + 2 < end_ && src_[i + 1] == '"' && src_[i + 2] == '"';
-        return open_string(i, triple_raw ? i + 3 : i + 1, (triple_raw ? "\"\"\"" : "\"") + hashes,
-                           EscapeStyle::None, '"', triple_raw);
+        open_string(i, triple_raw ? i + 3 : i + 1, (triple_raw ? "\"\"\"" : "\"") + hashes,
+                    EscapeStyle::None, '"', triple_raw);
+        lit_.escape_hashes = hashes.size() < 256 ? static_cast<unsigned char>(hashes.size()) : 0;
+        return;
       }
     }
     if (!spec_.raw_prefix.empty() &&

@@ -209,10 +209,17 @@ std::size_t dialect_escape(std::string_view s, std::size_t i, std::size_t end, O
     return 0;
   case NumericEscapes::Css:
     return css_escape(s, i, end, out);
-  case NumericEscapes::Dart: // "\3" is "3", "\a" is "a"
-    if ((s[i + 1] < '0' || s[i + 1] > '9') && s[i + 1] != 'a') return 0;
+  case NumericEscapes::Dart: // "\3" is "3", "\a" is "a", "\U" is "U"
+    if ((s[i + 1] < '0' || s[i + 1] > '9') && s[i + 1] != 'a' && s[i + 1] != 'U') return 0;
     out.put(s[i + 1], i);
     return 2;
+  case NumericEscapes::CWide: {
+    char32_t v = 0;
+    const std::size_t n = s[i + 1] == 'x' ? digit_run(s, i + 2, end, 16, end, v) : 0;
+    if (n == 0) return 0; // octal and the rest as C's, octal a code point
+    out.put_cp(v, i);
+    return 2 + n;
+  }
   case NumericEscapes::Haskell:
     return haskell_escape(s, i, end, out);
   case NumericEscapes::Ml:
@@ -358,6 +365,11 @@ std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out)
   return semi - i + 1;
 }
 
+// Swift's raw string #"..."#: a backslash is itself, unless as many '#' as delimit the string
+// follow it; then it escapes as in "..." ("\#n", "\#u{e9}", and "\#(x)", an interpolation whose
+// '(' stands where the backslash is, as "\(x)" does).
+DecodedText swift_raw(std::string_view s, std::size_t begin, std::size_t end, std::size_t hashes);
+
 } // namespace
 
 DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t end,
@@ -403,9 +415,41 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
   if (literal.bytes)
     return decode_literal(s, begin, end, literal.escapes, literal.quote, false, false,
                           NumericEscapes::PythonBytes);
-  return decode_literal(s, begin, end, literal.escapes, literal.quote,
-                        spec.code_point_hex || literal.wide, spec.code_point_octal || literal.wide,
-                        spec.numeric_escapes);
+  if (literal.wide)
+    return decode_literal(s, begin, end, literal.escapes, literal.quote, true, true,
+                          NumericEscapes::CWide);
+  if (literal.escape_hashes > 0) return swift_raw(s, begin, end, literal.escape_hashes);
+  return decode_literal(s, begin, end, literal.escapes, literal.quote, spec.code_point_hex,
+                        spec.code_point_octal, spec.numeric_escapes);
 }
+
+namespace {
+
+DecodedText swift_raw(std::string_view s, std::size_t begin, std::size_t end, std::size_t hashes) {
+  DecodedText d;
+  d.text.reserve(end - begin);
+  d.offsets.reserve(end - begin + 1);
+  Out out{d};
+  for (std::size_t i = begin; i < end;) {
+    std::size_t k = i + 1;
+    while (s[i] == '\\' && k < end && k - i - 1 < hashes && s[k] == '#')
+      ++k;
+    if (s[i] != '\\' || k - i - 1 != hashes || k >= end) {
+      out.put(s[i], i);
+      ++i;
+      continue;
+    }
+    // The escape as "..." reads it from its last '#', then mapped back to the backslash.
+    const std::size_t first = d.text.size();
+    const std::size_t n = backslash(s, k - 1, end, out, true, true, NumericEscapes::Octal);
+    for (std::size_t b = first; b < d.offsets.size(); ++b)
+      d.offsets[b] = i;
+    i = k - 1 + n;
+  }
+  d.offsets.push_back(end);
+  return d;
+}
+
+} // namespace
 
 } // namespace pctlint

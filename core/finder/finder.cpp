@@ -133,6 +133,10 @@ bool Finder::candidate(std::size_t colon, std::size_t resume) {
              (colon + 1 < src_.size() && src_[colon + 1] == '\\' &&
               src_.compare(colon + 1, 4, "\\/\\/") == 0);
   if (slashes_) {
+    // "http://|ftp://|https://": schemes listed as a regular expression's alternation. No URL has
+    // an empty host that a '|' follows.
+    const std::size_t host = colon + (src_[colon + 1] == '/' ? 3 : 5);
+    if (host < src_.size() && src_[host] == '|') return false;
     std::size_t start = colon;
     while (start > 0 && charsets::scheme.contains(src_[start - 1]))
       --start;

@@ -161,7 +161,8 @@ const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lan
   ll.closes = ll.close < line_end_ || (lit.value_end != npos && ll.close == lit.value_end) ||
               (lit.close.empty() && !lit.spans_lines);
   const std::string_view content = src_.substr(ll.from, ll.close - ll.from);
-  ll.decoded = has_escapes(content, lit.escapes, lit.quote);
+  ll.decoded = has_escapes(content, lit.escapes, lit.quote) ||
+               (lit.escape_hashes > 0 && content.find('\\') != npos);
   if (ll.decoded) ll.text = decode_literal(src_, ll.from, ll.close, lit, spec_of(lang));
   return ll;
 }

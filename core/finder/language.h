@@ -110,8 +110,11 @@ enum class NumericEscapes : unsigned char {
   // The ML family: \229 three decimal digits, \xE5, \o345 (OCaml): a byte in OCaml, a character
   // in F#, so past ASCII which one the file means is not certain.
   Ml,
-  // Dart: no octal ("\345" is the three digits) and no \a; \xE5 a code point.
+  // Dart: no octal ("\345" is the three digits), no \a and no \U; \xE5 a code point.
   Dart,
+  // C's and C++'s wide strings (L"...", u"...", U"..."): \x takes every hex digit after it and,
+  // as octal, is a code point ("\xe9ab" is U+E9AB). Chosen by the literal, not by a row.
+  CWide,
   // CSS: \E9 and \0000E9 (one to six hex digits, then one blank or line end that is part of the
   // escape) a code point; any other character after a backslash is itself ("\n" is "n").
   Css,

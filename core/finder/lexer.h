@@ -39,9 +39,11 @@ struct Literal {
   // '$' when ${ ... } inside holds code (JavaScript template literals, Kotlin strings), '#' for
   // #{ ... } (Ruby); 0 when there are no such holes.
   char hole_sigil = 0;
-  bool paren_holes = false;   // $( ... ) holds code as well (Julia)
-  bool bytes = false;         // Python's b"...": \x and octal are bytes, \u \U \N no escapes
-  bool wide = false;          // C's L"...", u"...", U"...": \x and octal are code points
+  bool paren_holes = false; // $( ... ) holds code as well (Julia)
+  bool bytes = false;       // Python's b"...": \x and octal are bytes, \u \U \N no escapes
+  bool wide = false;        // C's L"...", u"...", U"...": \x and octal are code points
+  // Swift's #"..."#: a backslash escapes only with as many '#' after it ("\#n", "\#(x)").
+  unsigned char escape_hashes = 0;
   bool attribute = false;     // a markup attribute's value
   bool list = false;          // a blank-separated list (xsi:schemaLocation, srcset, ping)
   bool partial = false;       // one line of a value continued over lines: never the value whole
@@ -117,6 +119,7 @@ public:
   StateKey& literal(const Literal& l) {
     offset(l.open).offset(l.content_begin).offset(l.value_end);
     value(static_cast<std::uint64_t>(l.escapes)).value(static_cast<unsigned char>(l.quote));
+    value(l.escape_hashes);
     text(l.close).text(l.stops).value(static_cast<unsigned char>(l.hole_sigil));
     const bool flags[] = {l.spans_lines,    l.attribute,   l.list,  l.partial, l.url_attribute,
                           l.config,         l.plain,       l.regex, l.heredoc, l.format_braces,

@@ -2,12 +2,17 @@
 
 #include "core/ascii.h"
 
+#include <algorithm>
+#include <string>
+
 namespace pctlint {
 namespace {
 
+constexpr std::size_t npos = std::string_view::npos;
+
 std::size_t line_end(std::string_view s, std::size_t at) {
   const std::size_t nl = s.find('\n', at);
-  return nl == std::string_view::npos ? s.size() : nl + 1;
+  return nl == npos ? s.size() : nl + 1;
 }
 
 bool is_word(std::string_view text, std::size_t at, std::string_view word) {
@@ -26,48 +31,111 @@ bool marks_test(std::string_view attribute) {
     ++path_end;
   const std::string_view path = attribute.substr(0, path_end);
   const std::size_t colon = path.rfind(':');
-  const std::string_view last = colon == std::string_view::npos ? path : path.substr(colon + 1);
+  const std::string_view last = colon == npos ? path : path.substr(colon + 1);
   if (last == "test" || last == "rstest" || last.starts_with("test_")) return true;
-  if (path != "cfg" || attribute.find("not(") != std::string_view::npos) return false;
-  for (std::size_t at = attribute.find("test"); at != std::string_view::npos;
-       at = attribute.find("test", at + 1))
+  if (path != "cfg" || attribute.find("not(") != npos) return false;
+  for (std::size_t at = attribute.find("test"); at != npos; at = attribute.find("test", at + 1))
     if (is_word(attribute, at, "test")) return true;
   return false;
 }
 
-// Past the attributes that begin at `at` (`#[cfg(test)] #[allow(x)]`, each with its brackets).
-std::size_t after_attributes(std::string_view s, std::size_t at) {
-  while (at < s.size()) {
+// Reads Rust tokens far enough to match brackets: comments, strings (raw too) and character
+// literals are stepped over whole, so a ';', '[' or '{' inside them counts for nothing. Every
+// byte it steps over is counted in `budget`, which keeps the whole search linear.
+struct ItemScanner {
+  std::string_view s;
+  std::size_t& budget;
+
+  // Past the token at `i` if it is a comment, string or character, else `i`.
+  std::size_t skip_opaque(std::size_t i) const {
+    if (s.compare(i, 2, "//") == 0) return line_end(s, i);
+    if (s.compare(i, 2, "/*") == 0) {
+      const std::size_t close = s.find("*/", i + 2);
+      return close == npos ? s.size() : close + 2;
+    }
+    if (s[i] == 'r' && i + 1 < s.size() && (s[i + 1] == '"' || s[i + 1] == '#') &&
+        (i == 0 || !ascii::is_ident(s[i - 1]))) {
+      std::size_t k = i + 1;
+      while (k < s.size() && s[k] == '#')
+        ++k;
+      if (k < s.size() && s[k] == '"') {
+        const std::string close = "\"" + std::string(k - i - 1, '#');
+        const std::size_t end = s.find(close, k + 1);
+        return end == npos ? s.size() : end + close.size();
+      }
+    }
+    if (s[i] == '"') {
+      for (std::size_t k = i + 1; k < s.size(); ++k)
+        if (s[k] == '\\')
+          ++k;
+        else if (s[k] == '"')
+          return k + 1;
+      return s.size();
+    }
+    if (s[i] == '\'') { // 'x', '\n', '\u{e9}'; a lifetime ('a) has no closing quote
+      if (i + 2 < s.size() && s[i + 1] != '\\' && s[i + 2] == '\'') return i + 3;
+      if (i + 1 < s.size() && s[i + 1] == '\\') {
+        const std::size_t close = s.find('\'', i + 3);
+        if (close != npos && close - i < 12) return close + 1;
+      }
+    }
+    return i;
+  }
+
+  // The first of `stops` at bracket depth 0 from `i`, or the text's end.
+  std::size_t find_at_depth0(std::size_t i, std::string_view stops) const {
+    int depth = 0;
+    while (i < s.size() && budget > 0) {
+      const std::size_t past = skip_opaque(i);
+      if (past != i) {
+        budget -= std::min(budget, past - i);
+        i = past;
+        continue;
+      }
+      --budget;
+      const char c = s[i];
+      if (depth == 0 && stops.find(c) != npos) return i;
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+      ++i;
+    }
+    return s.size();
+  }
+};
+
+// Past the attributes that begin at `at` (`#[cfg(test)] #[allow(x)]`).
+std::size_t after_attributes(const ItemScanner& scan, std::size_t at) {
+  const std::string_view s = scan.s;
+  for (;;) {
     while (at < s.size() && (ascii::is_blank(s[at]) || s[at] == '\n' || s[at] == '\r'))
       ++at;
-    if (s.substr(at, 2) != "#[") return at;
-    int depth = 0;
-    for (; at < s.size(); ++at)
-      if (s[at] == '[')
-        ++depth;
-      else if (s[at] == ']' && --depth == 0)
-        break;
-    ++at;
+    const std::size_t past = scan.skip_opaque(at); // a comment between attributes
+    if (past != at && s.compare(at, 1, "/") == 0) {
+      at = past;
+      continue;
+    }
+    if (s.compare(at, 2, "#[") != 0) return at;
+    const std::size_t close = scan.find_at_depth0(at + 2, "]");
+    if (close >= s.size()) return s.size();
+    at = close + 1;
   }
-  return at;
 }
 
-// The end of the item that an attribute at `line`'s indentation marks, its attributes ending at
-// `item`: past the line that closes its block (a `}` at the attribute's indentation), or `item`
-// itself when the item has no block (`#[cfg(test)] mod tests;`, `#[cfg(test)] use ...;`).
-std::size_t item_end(std::string_view s, std::size_t item, std::string_view indent) {
-  const std::size_t open = s.find_first_of("{;", item);
-  if (open == std::string_view::npos || s[open] == ';') return item;
-  // A one-line item (`#[test] fn f() { ... }`): its braces balance on the line that opens it.
+// The end of the item that starts at `item` (its attributes before it, their line indented by
+// `indent`): past the line that closes its block (a `}` at the attribute's indentation) or holds
+// its ';' (`#[cfg(test)] const X: &str = "...";`, `#[cfg(test)] mod tests;`).
+std::size_t item_end(const ItemScanner& scan, std::size_t item, std::string_view indent) {
+  const std::string_view s = scan.s;
+  const std::size_t open = scan.find_at_depth0(item, "{;");
+  if (open >= s.size()) return s.size();
+  if (s[open] == ';') return line_end(s, open);
+  // A one-line block (`#[test] fn f() { ... }`): its braces balance on the line that opens it.
   const std::size_t open_line_end = line_end(s, open);
-  int depth = 0;
-  for (std::size_t i = open; i < open_line_end; ++i)
-    if (s[i] == '{')
-      ++depth;
-    else if (s[i] == '}' && --depth == 0)
-      return open_line_end;
-  for (std::size_t at = open_line_end; at < s.size(); at = line_end(s, at)) {
+  const std::size_t close = scan.find_at_depth0(open + 1, "}");
+  if (close < open_line_end) return open_line_end;
+  for (std::size_t at = open_line_end; at < s.size() && scan.budget > 0; at = line_end(s, at)) {
     const std::size_t end = line_end(s, at);
+    scan.budget -= std::min(scan.budget, end - at);
     const std::string_view text = s.substr(at, end - at);
     if (text.size() > indent.size() && text.starts_with(indent) && text[indent.size()] == '}')
       return end;
@@ -76,28 +144,39 @@ std::size_t item_end(std::string_view s, std::size_t item, std::string_view inde
 }
 
 std::vector<Span> rust_tests(std::string_view s) {
-  std::vector<Span> out;
   // `#![cfg(test)]` makes the whole file (a module) test code.
-  for (std::size_t at = s.find("#![cfg("); at != std::string_view::npos;
-       at = s.find("#![cfg(", at + 1)) {
+  for (std::size_t at = s.find("#![cfg("); at != npos; at = s.find("#![cfg(", at + 1)) {
     const std::size_t close = s.find(']', at);
-    if (close != std::string_view::npos && marks_test(s.substr(at + 3, close - at - 3)))
-      return {{0, s.size()}};
+    if (close != npos && marks_test(s.substr(at + 3, close - at - 3))) return {{0, s.size()}};
   }
-  for (std::size_t at = s.find("#["); at != std::string_view::npos; at = s.find("#[", at + 2)) {
+  std::vector<Span> out;
+  std::size_t budget = 8 * s.size() + (1u << 16);
+  const ItemScanner scan{s, budget};
+  for (std::size_t at = s.find("#["); at != npos; at = s.find("#[", at + 2)) {
     std::size_t line = at;
     while (line > 0 && ascii::is_blank(s[line - 1]))
       --line;
     if (line > 0 && s[line - 1] != '\n') continue; // an attribute begins its line
-    if (!out.empty() && at < out.back().end) continue;
     const std::size_t close = s.find(']', at);
-    if (close == std::string_view::npos) break;
+    if (close == npos) break;
     if (!marks_test(s.substr(at + 2, close - at - 2))) continue;
-    const std::size_t item = after_attributes(s, at);
-    const std::size_t end = item_end(s, item, s.substr(line, at - line));
-    if (end > item) out.push_back({line, end});
+    // Nested tests are looked at too (an outer region may have been cut short by a '}' in a
+    // string), unless an earlier region already runs to the end.
+    if (!out.empty() && out.back().end == s.size() && at >= out.back().begin) break;
+    const std::size_t item = after_attributes(scan, at);
+    const std::size_t end = budget > 0 ? item_end(scan, item, s.substr(line, at - line)) : s.size();
+    if (end > line) out.push_back({line, budget > 0 ? end : s.size()});
+    if (budget == 0) break; // past the budget: the rest is taken as test code
   }
-  return out;
+  // In order of their starts, overlapping ones merged.
+  std::sort(out.begin(), out.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  std::vector<Span> merged;
+  for (const Span& t : out)
+    if (!merged.empty() && t.begin <= merged.back().end)
+      merged.back().end = std::max(merged.back().end, t.end);
+    else
+      merged.push_back(t);
+  return merged;
 }
 
 } // namespace

@@ -211,6 +211,19 @@ TEST_CASE("raw strings of Dart, Scala and Swift; wide C strings; Dart's own esca
         "auto u = u8\"http://a/caf%C3%A9\";\n");
   CHECK(fixed("char16_t *u = u\"http://a/caf\\351\";\n", Language::C) ==
         "char16_t *u = u\"http://a/caf%C3%A9\";\n");
+  // Swift's "\#" escapes in #"..."#: "\#(path)" is an interpolation, "\#u{e9}" é; a backslash
+  // with fewer '#' is itself.
+  const std::string interpolated = "let b = #\"http://a/\\#(path)/x\"#\n";
+  CHECK(fixed(interpolated, Language::Swift, true) == interpolated);
+  CHECK(fixed("let u = #\"http://a/caf\\#u{e9}\"#\n", Language::Swift) ==
+        "let u = #\"http://a/caf%C3%A9\"#\n");
+  CHECK(fixed("let u = ##\"http://a/caf\\#u{e9}\"##\n", Language::Swift).find("%C3%A9") ==
+        std::string::npos);
+  // A wide string's \x takes every hex digit: "\xe9ab" is U+E9AB.
+  CHECK(fixed("const wchar_t* a = L\"http://a/caf\\xe9ab\";\n", Language::Cpp) ==
+        "const wchar_t* a = L\"http://a/caf%EE%A6%AB\";\n");
+  // Dart has no \U: "\U000000e9" is "U000000e9".
+  CHECK(lint("var a = 'http://a/caf\\U000000e9';\n", Language::Dart, Config{}).diagnostics.empty());
 }
 
 TEST_CASE("PostgreSQL's E'...' has C's escapes; CSS's escapes are hex and end at one blank") {
@@ -333,8 +346,10 @@ TEST_CASE("in-file tests: Rust's #[cfg(test)] modules and #[test] functions get 
   REQUIRE(tests.size() == 2);
   CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).starts_with("#[cfg(test)]\n"));
   CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).ends_with("\";\n}\n"));
-  CHECK(
-      src.substr(tests[1].begin, tests[1].end - tests[1].begin).starts_with("    #[tokio::test]"));
+  // The declaration "mod more;" (its line) and the test after it, merged.
+  CHECK(src.substr(tests[1].begin, tests[1].end - tests[1].begin) ==
+        "#[cfg(test)] mod more;\n"
+        "    #[tokio::test] async fn one() { g(\"https://x/%c3%a4\"); }\n");
   CHECK(in_file_tests(src, Language::Python).empty());
   // Fixed outside the tests; inside only with unsafe fixes.
   const std::string safe = fixed(src, Language::Rust);
@@ -348,6 +363,22 @@ TEST_CASE("in-file tests: Rust's #[cfg(test)] modules and #[test] functions get 
   CHECK(all.find("U: &str = \"https://x/%C3%A4\"") != std::string::npos);
   // A test module declared at the file's top makes the whole file test code.
   CHECK(in_file_tests("#![cfg(test)]\nfn a() {}\n", Language::Rust).size() == 1);
+  // What does not end a test early: a '}' at the attribute's indentation inside a raw string (the
+  // inner test's own bounds hold), a ';' in a comment, a type or an attribute's string, a '[' in
+  // an attribute's string; an item with no block ends at its ';'.
+  for (const char* test :
+       {"#[cfg(test)]\nmod tests {\n    #[test]\n    fn parses() {\n        let j = r#\"{\n"
+        "}\"#;\n        g(\"https://x/%c3%a4\");\n    }\n}\n",
+        "#[test]\n#[ignore] // needs network; slow\nfn t() {\n    g(\"https://x/%c3%a4\");\n}\n",
+        "#[test]\nfn t() -> Result<(), [u8; 2]> {\n    g(\"https://x/%c3%a4\");\n}\n",
+        "#[rstest]\nfn case(#[values(\"a;b\")] x: &str) {\n    g(\"https://x/%c3%a4\");\n}\n",
+        "#[cfg(test)]\nconst FIXTURE: &str = \"https://x/%c3%a4\";\n",
+        "#[test_case(\"[\", \"https://x/%c3%a4\")]\nfn t(a: &str, u: &str) {}\n"}) {
+    const std::string code = std::string("fn live() { g(\"https://y/%c3%a4\"); }\n") + test;
+    const std::string safe = fixed(code, Language::Rust);
+    CHECK_MESSAGE(safe.find("https://y/%C3%A4") != std::string::npos, test);
+    CHECK_MESSAGE(safe.find("https://x/%c3%a4") != std::string::npos, test);
+  }
 }
 
 TEST_CASE("certainty: extent-dependent rules report only on given extents and non-templates") {

@@ -188,7 +188,16 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
         V({"2:10 literal https://a.example/x"}));
   CHECK(found("c = ?\"\nu = \"https://a.example/x\"\n", Language::Ruby) ==
         V({"2:6 literal https://a.example/x"}));
-  // ... but a ternary written without a blank is no character: ?"x" opens a string.
+  // ... but a ternary written without a blank is no character: ?"x" opens a string, and so
+  // does ?"" or ?"/" that a ':' follows.
+  for (const char* ternary :
+       {"x = a ?\"\":\"y\"\n", "s = windows ?\"\\\\\":\"/\"\n", "s = b ?\"/\" : \"-\"\n"})
+    CHECK_MESSAGE(found(std::string(ternary) + "U = \"https://a.example/x\"\n", Language::Ruby) ==
+                      V({"2:6 literal https://a.example/x"}),
+                  ternary);
+  // A character literal before a ternary's ':' stays one: c == ?" ? 1 : 2.
+  CHECK(found("t = c == ?\" ? 1 : 2\nU = \"https://a.example/x\"\n", Language::Ruby) ==
+        V({"2:6 literal https://a.example/x"}));
   CHECK(found("u = a ?\"https://a.example/x\":\"https://b.example/y\"\n", Language::Ruby) ==
         V({"1:9 literal https://a.example/x", "1:31 literal https://b.example/y"}));
   // Their files are known by name and extension; so are those that share another row's syntax.
