@@ -41,7 +41,8 @@ bool is_url_attribute(std::string_view name) {
        {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
         "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
     if (ascii::iequals(name, url_name)) return true;
-  return false;
+  // A namespace's name is a URI reference (Namespaces in XML 1.0, section 2.2), blanks and all.
+  return name == "xmlns" || name.starts_with("xmlns:");
 }
 
 bool is_url_list_attribute(std::string_view name) {

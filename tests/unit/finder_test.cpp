@@ -257,6 +257,13 @@ TEST_CASE("an attribute is a name, after a blank or '<', then =\"...\"") {
   // A quoted query value stays part of the URL.
   CHECK(texts(R"(u = "https://x.example/d?f=a;filename=\"b.tgz\"")", Language::Python) ==
         V{"https://x.example/d?f=a;filename=\"b.tgz\""});
+  // A namespace's name is one URI reference, blanks and all (as href's value is).
+  CHECK(texts(R"(<svg xmlns="http://www.w3.org/2000/svg/King of turtles"/>)", Language::Xml) ==
+        V{"http://www.w3.org/2000/svg/King of turtles"});
+  CHECK(texts(R"(<a xmlns:x="http://x.example/ns/King of turtles"/>)", Language::Xml) ==
+        V{"http://x.example/ns/King of turtles"});
+  CHECK(texts(R"(<a title="http://x.example/ns/King of turtles"/>)", Language::Xml) ==
+        V{"http://x.example/ns/King"});
 }
 
 TEST_CASE("the quote that closes one attribute does not open another") {
