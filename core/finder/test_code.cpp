@@ -33,10 +33,27 @@ bool marks_test(std::string_view attribute) {
   const std::size_t colon = path.rfind(':');
   const std::string_view last = colon == npos ? path : path.substr(colon + 1);
   if (last == "test" || last == "rstest" || last.starts_with("test_")) return true;
-  if (path != "cfg" || attribute.find("not(") != npos) return false;
-  for (std::size_t at = attribute.find("test"); at != npos; at = attribute.find("test", at + 1))
-    if (is_word(attribute, at, "test")) return true;
+  if (path != "cfg") return false;
+  // "test" as a word outside not(...): cfg(all(test, not(miri))) is test code, cfg(not(test)) not.
+  std::string outside_not(attribute);
+  for (std::size_t at = outside_not.find("not("); at != npos; at = outside_not.find("not(", at)) {
+    std::size_t k = at + 4;
+    for (int depth = 1; k < outside_not.size() && depth > 0; ++k)
+      depth += outside_not[k] == '(' ? 1 : outside_not[k] == ')' ? -1 : 0;
+    outside_not.replace(at, k - at, " ");
+  }
+  for (std::size_t at = outside_not.find("test"); at != npos; at = outside_not.find("test", at + 1))
+    if (is_word(outside_not, at, "test")) return true;
   return false;
+}
+
+// The text of the attribute whose "#[" (or "#![") ends just before `from`, up to its ']' or, if
+// none is near, 512 bytes: an attribute's name and its cfg predicate are at its start, and a
+// search to the file's end from each '#[' would cost the square of a file full of them.
+std::string_view attribute_text(std::string_view s, std::size_t from) {
+  const std::string_view near = s.substr(from, 512);
+  const std::size_t close = near.find(']');
+  return close == npos ? near : near.substr(0, close);
 }
 
 // Reads Rust tokens far enough to match brackets: comments, strings (raw too) and character
@@ -129,26 +146,27 @@ std::size_t item_end(const ItemScanner& scan, std::size_t item, std::string_view
   const std::size_t open = scan.find_at_depth0(item, "{;");
   if (open >= s.size()) return s.size();
   if (s[open] == ';') return line_end(s, open);
-  // A one-line block (`#[test] fn f() { ... }`): its braces balance on the line that opens it.
-  const std::size_t open_line_end = line_end(s, open);
+  // The brace that closes the block, strings and comments stepped over; and, lest a misreading
+  // end it early, no earlier than the line that closes it in rustfmt's layout (a '}' at the
+  // attribute's indentation). Either not found: to the file's end.
   const std::size_t close = scan.find_at_depth0(open + 1, "}");
-  if (close < open_line_end) return open_line_end;
-  for (std::size_t at = open_line_end; at < s.size() && scan.budget > 0; at = line_end(s, at)) {
+  if (close >= s.size()) return s.size();
+  const std::size_t block_end = line_end(s, close);
+  if (block_end == line_end(s, open)) return block_end; // `#[test] fn f() { ... }` on one line
+  for (std::size_t at = line_end(s, open); at < s.size() && scan.budget > 0; at = line_end(s, at)) {
     const std::size_t end = line_end(s, at);
     scan.budget -= std::min(scan.budget, end - at);
     const std::string_view text = s.substr(at, end - at);
     if (text.size() > indent.size() && text.starts_with(indent) && text[indent.size()] == '}')
-      return end;
+      return std::max(end, block_end);
   }
   return s.size();
 }
 
 std::vector<Span> rust_tests(std::string_view s) {
   // `#![cfg(test)]` makes the whole file (a module) test code.
-  for (std::size_t at = s.find("#![cfg("); at != npos; at = s.find("#![cfg(", at + 1)) {
-    const std::size_t close = s.find(']', at);
-    if (close != npos && marks_test(s.substr(at + 3, close - at - 3))) return {{0, s.size()}};
-  }
+  for (std::size_t at = s.find("#![cfg("); at != npos; at = s.find("#![cfg(", at + 1))
+    if (marks_test(attribute_text(s, at + 3))) return {{0, s.size()}};
   std::vector<Span> out;
   std::size_t budget = 8 * s.size() + (1u << 16);
   const ItemScanner scan{s, budget};
@@ -157,9 +175,7 @@ std::vector<Span> rust_tests(std::string_view s) {
     while (line > 0 && ascii::is_blank(s[line - 1]))
       --line;
     if (line > 0 && s[line - 1] != '\n') continue; // an attribute begins its line
-    const std::size_t close = s.find(']', at);
-    if (close == npos) break;
-    if (!marks_test(s.substr(at + 2, close - at - 2))) continue;
+    if (!marks_test(attribute_text(s, at + 2))) continue;
     // Nested tests are looked at too (an outer region may have been cut short by a '}' in a
     // string), unless an earlier region already runs to the end.
     if (!out.empty() && out.back().end == s.size() && at >= out.back().begin) break;

@@ -379,6 +379,19 @@ TEST_CASE("in-file tests: Rust's #[cfg(test)] modules and #[test] functions get 
     CHECK_MESSAGE(safe.find("https://y/%C3%A4") != std::string::npos, test);
     CHECK_MESSAGE(safe.find("https://x/%c3%a4") != std::string::npos, test);
   }
+  // A module without a test of its own whose layout '}' is inside a raw string, a multi-line
+  // string or a comment: the brace that closes it bounds it. And cfg(all(test, not(miri))).
+  for (const char* module :
+       {"#[cfg(test)]\nmod tests {\n    const BODY: &str = r#\"{\"a\": 1\n}\"#;\n",
+        "#[cfg(test)]\nmod tests {\n    const BODY: &str = \"{\n}\";\n",
+        "#[cfg(test)]\nmod tests {\n    /* a block\n}\n    */\n",
+        "#[cfg(all(test, not(miri)))]\nmod tests {\n"}) {
+    const std::string code = std::string("fn live() { g(\"https://y/%c3%a4\"); }\n") + module +
+                             "    const EXPECTED: &str = \"https://x/%c3%a4\";\n}\n";
+    const std::string safe = fixed(code, Language::Rust);
+    CHECK_MESSAGE(safe.find("https://y/%C3%A4") != std::string::npos, module);
+    CHECK_MESSAGE(safe.find("https://x/%c3%a4") != std::string::npos, module);
+  }
 }
 
 TEST_CASE("certainty: extent-dependent rules report only on given extents and non-templates") {
