@@ -430,17 +430,27 @@ private:
     if (before == begin_) return true;
     if (src_[before - 1] == prefix) return false; // "$$" is the character '$'; a quote follows
     if (prefix != '?') return true;
-    if (p == i && ternary_string_at(i)) return false;
+    if (p == i && ternary_string_at(before, i)) return false;
     return !is_ident(src_[before - 1]);
   }
 
-  // Whether the quote at `i`, just after a '?', opens the first string of a ternary written
-  // without a blank (Ruby's a ?"x":"y", a ?"":"/"): a character literal ends after its character,
-  // where this string closes on its line and a ':' follows it.
-  bool ternary_string_at(std::size_t i) const {
+  // Whether the quote at `i`, just after the '?' at `mark`, opens the first string of a ternary
+  // written without a blank (Ruby's a ?"x":"y", a ?"":"/"): the '?' follows an operand (a name,
+  // a closing bracket or quote; after "[", "(", ",", "=" or "==" it starts a character), and the
+  // string closes on its line, a ':' after it; a character literal ends after its character.
+  bool ternary_string_at(std::size_t mark, std::size_t i) const {
+    std::size_t k = mark;
+    while (k > begin_ && is_blank(src_[k - 1]))
+      --k;
+    if (k == begin_) return false;
+    const char operand_end = src_[k - 1];
+    if (!is_ident(operand_end) && !std::strchr(")]}\"'", operand_end)) return false;
     if (i + 1 < end_ && is_ident(src_[i + 1])) return true; // ?"x... is no character
-    const std::size_t stop = line_end_at(src_, i, end_);
-    std::size_t k = i + 1;
+    // A ternary's first string is short: looked for within 256 bytes (a line of ?" characters
+    // must not cost the square of its length).
+    const std::size_t limit = std::min(end_, i + 256);
+    const std::size_t stop = find_any_of3(src_, i, limit, '\n', '\r', '\n');
+    k = i + 1;
     for (; k < stop && src_[k] != src_[i]; ++k)
       if (src_[k] == '\\') ++k;
     if (k >= stop) return false;

@@ -195,6 +195,12 @@ TEST_CASE("Haskell and Elm, F# and OCaml, Elixir, Erlang, Julia: their comments 
     CHECK_MESSAGE(found(std::string(ternary) + "U = \"https://a.example/x\"\n", Language::Ruby) ==
                       V({"2:6 literal https://a.example/x"}),
                   ternary);
+  // After "[", "(", ",", "=" or "==" a ?" is a character, whatever follows it on the line.
+  for (const char* character : {"SEPS = [?\", \":\", \",\"]\n", "ok = c == ?\" || c == \":\"\n",
+                                "x = c == ?\" ? \":\" : \",\"\n", "SEPS = [?', ':', ',']\n"})
+    CHECK_MESSAGE(found(std::string(character) + "U = \"https://a.example/x\"\n", Language::Ruby) ==
+                      V({"2:6 literal https://a.example/x"}),
+                  character);
   // A character literal before a ternary's ':' stays one: c == ?" ? 1 : 2.
   CHECK(found("t = c == ?\" ? 1 : 2\nU = \"https://a.example/x\"\n", Language::Ruby) ==
         V({"2:6 literal https://a.example/x"}));
