@@ -1,6 +1,8 @@
 // PCT003 unencoded-char
 #include "rules/catalog/catalog.h"
 
+#include "core/ascii.h"
+
 namespace pctlint {
 namespace {
 
@@ -27,7 +29,9 @@ programs.
 Percent-encodes the character (safe: it decodes to the same byte). For a control character or
 DEL the fix is unsafe: such a byte in a URL is more often test data or a mistake elsewhere (a
 NUL terminator, a stray newline) than a character meant to be sent, and a parser that rejects it
-would accept the escape.
+would accept the escape. So is `%5C` for a backslash before the query of an `http`, `https`,
+`ws`, `wss`, `ftp` or `file` URL: browsers (the WHATWG URL Standard) read that backslash as a `/`,
+the escape as a backslash, so the fix may change where the URL leads.
 )",
     .fix = FixAvailability::Always,
     .depends_on_extent = true,
@@ -45,15 +49,24 @@ public:
   ByteSet triggers() const override { return byte_set(charsets::excluded_ascii); }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
+    // A special scheme's URL, whose backslash before the query browsers read as '/'.
+    bool special = false;
+    if (url.parts.scheme)
+      for (std::string_view scheme : {"http", "https", "ws", "wss", "ftp", "file"})
+        special = special || ascii::iequals(url.parts.scheme->in(t), scheme);
     for (std::size_t i = 0; i < t.size(); ++i) {
       const auto c = static_cast<unsigned char>(t[i]);
       if (!charsets::excluded_ascii.contains(c) || url.url.in_placeholder(i)) continue;
       const Span s{i, i + 1};
       const bool control = c < 0x20 || c == 0x7F;
-      out.push_back({s, describe_char(c) + " must be percent-encoded in a URL",
-                     UrlFix{"Percent-encode it: " + escape_of(c),
-                            control ? Applicability::Unsafe : Applicability::Safe,
-                            {{s, escape_of(c)}}}});
+      const bool slash_to_browsers = c == '\\' && special &&
+                                     (!url.parts.query || i < url.parts.query->begin) &&
+                                     (!url.parts.fragment || i < url.parts.fragment->begin);
+      out.push_back(
+          {s, describe_char(c) + " must be percent-encoded in a URL",
+           UrlFix{"Percent-encode it: " + escape_of(c),
+                  control || slash_to_browsers ? Applicability::Unsafe : Applicability::Safe,
+                  {{s, escape_of(c)}}}});
     }
   }
 };

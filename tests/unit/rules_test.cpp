@@ -173,6 +173,13 @@ TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, 
   CHECK(ids_for("https://[::1]:8080/a").empty());
 }
 
+TEST_CASE("PCT003: a backslash before an http URL's query is a '/' to browsers: fixed unsafe") {
+  CHECK(fixed("https://x.example/a\\\\c/x") == "https://x.example/a\\\\c/x");
+  CHECK(fixed("https://x.example/a\\\\c/x", true) == "https://x.example/a%5Cc/x");
+  // In the query it is only a byte to encode.
+  CHECK(fixed("https://x.example/a?p=C:\\\\x") == "https://x.example/a?p=C:%5Cx");
+}
+
 TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
   CHECK(fixed("https://x.example/?q=%u00E4%uD83D%uDE00") ==
         "https://x.example/?q=%C3%A4%F0%9F%98%80");
@@ -183,9 +190,9 @@ TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
   CHECK(fixed("https://x.example/50%off") == "https://x.example/50%off"); // unsafe only
   CHECK(fixed("https://x.example/50%off", true) == "https://x.example/50%25off");
   // The message quotes whole characters: "%" and the Hangul syllable after it, not half of it.
-  const auto d = lint("auto u = \"https://x.example/a/100%\xEC\x9E\x90.pdf\";\n", Language::Cpp,
-                      Config{})
-                     .diagnostics;
+  const auto d =
+      lint("auto u = \"https://x.example/a/100%\xEC\x9E\x90.pdf\";\n", Language::Cpp, Config{})
+          .diagnostics;
   REQUIRE(d.size() == 2); // PCT007 and PCT004 (the raw syllable)
   CHECK(d[0].message == "'%\xEC\x9E\x90': '%' is not followed by two hex digits");
 }
