@@ -176,9 +176,11 @@ Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFindi
     // A fix is safe only where the bytes it edits are certainly the URL's; in running text the end
     // is a guess, and a fix past a wrong end would edit what is not the URL.
     // In a test file every fix is unsafe: its URLs are often wrong on purpose (Config::test_files).
-    const Applicability applicability = edits_certain(url, *fix) && !config.fixes_unsafe
-                                            ? fix->applicability
-                                            : Applicability::Unsafe;
+    // An XML namespace's name is compared as a string: any rewrite names another namespace.
+    const Applicability applicability =
+        edits_certain(url, *fix) && !config.fixes_unsafe && !url.namespace_name
+            ? fix->applicability
+            : Applicability::Unsafe;
     const bool crosses = std::any_of(fix->edits.begin(), fix->edits.end(),
                                      [&](const UrlEdit& e) { return crosses_join(url, e); });
     if (!crosses) {

@@ -105,6 +105,10 @@ struct FoundUrl {
   // Python's or Ruby's % operator): there a '%' starts a conversion and a percent sign is written
   // "%%", so an edit that writes an escape must write it so (rules/engine.cpp).
   bool formatted = false;
+  // The URL names an XML namespace (xmlns="..."): namespace names are compared as strings
+  // (Namespaces in XML 1.0, section 2.3), so any rewrite, %7e to %7E included, names another
+  // namespace; its fixes are never safe.
+  bool namespace_name = false;
 
   // Source offset of text offset `i` (0 <= i <= text.size()), as where something begins.
   std::size_t source_offset(std::size_t i) const {

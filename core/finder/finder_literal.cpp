@@ -242,6 +242,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
                 formatted_literal(src_, line_start_, start_ - 1, inner_close + 1, line_end_, lang);
   }
   url_.formatted = formatted;
+  url_.namespace_name = lit.namespace_name;
   const unsigned active =
       active_placeholder_styles(options_.placeholders, spec.printf && !lit.attribute && !lit.config,
                                 line_styles(), formatted);
@@ -300,6 +301,10 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
       // An attribute in HTML text goes over the wire as written; a reST or Markdown link in a
       // docstring is documentation, read as prose (PCT004's policy).
       in_context = markup == Markup::Attribute ? UrlContext::Attribute : UrlContext::Prose;
+      if (markup == Markup::Attribute && k >= 2) {
+        const std::string_view name = attribute_name_at_end(piece.text.substr(0, k - 2));
+        url_.namespace_name = name == "xmlns" || name.starts_with("xmlns:");
+      }
     }
   }
   if (!exact && !markup_end)

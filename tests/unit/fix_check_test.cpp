@@ -394,6 +394,21 @@ TEST_CASE("in-file tests: Rust's #[cfg(test)] modules and #[test] functions get 
   }
 }
 
+TEST_CASE("an XML namespace's name is reported but never safely rewritten") {
+  // Namespace names are compared as strings: %c3%a9 and %C3%A9 name two namespaces.
+  const std::string xml = "<root xmlns=\"http://x.example/ns/King of turtles\" "
+                          "xmlns:p=\"http://x.example/caf%c3%a9\"><p:a href=\"http://y.example/"
+                          "caf%c3%a9\"/></root>\n";
+  CHECK(lint(xml, Language::Xml, Config{}).diagnostics.size() == 4); // two blanks, two escapes
+  CHECK(fixed(xml, Language::Xml) == "<root xmlns=\"http://x.example/ns/King of turtles\" "
+                                     "xmlns:p=\"http://x.example/caf%c3%a9\"><p:a href=\"http://"
+                                     "y.example/caf%C3%A9\"/></root>\n");
+  // The same written in a string.
+  const std::string js = "const s = '<svg xmlns=\"http://x.example/caf%c3%a9\"></svg>';\n";
+  CHECK(lint(js, Language::JavaScript, Config{}).diagnostics.size() == 1);
+  CHECK(fixed(js, Language::JavaScript) == js);
+}
+
 TEST_CASE("certainty: extent-dependent rules report only on given extents and non-templates") {
   auto rules_found = [](std::string_view src, Language lang, const Config& config = {}) {
     std::string ids;
