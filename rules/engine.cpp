@@ -138,7 +138,7 @@ void where_percent_means_more(std::string_view source, const FoundUrl& url, Fix&
       std::any_of(url.placeholders.begin(), url.placeholders.end(), [&](const Span& p) {
         return p.begin < url.text.size() && url.text[p.begin] == '%';
       });
-  if (!url.formatted && !percent_placeholder) return;
+  if (!url.formatted && !url.maybe_formatted && !percent_placeholder) return;
   bool risky = false, doubled = false;
   for (Edit& e : fix.edits) {
     const bool writes = e.replacement.find('%') != std::string::npos;
@@ -157,7 +157,9 @@ void where_percent_means_more(std::string_view source, const FoundUrl& url, Fix&
   }
   if (!risky) return;
   fix.applicability = Applicability::Unsafe;
-  fix.title += doubled ? " (in a format string, as %%)" : " (the literal's '%' may be a format's)";
+  fix.title += doubled               ? " (in a format string, as %%)"
+               : url.maybe_formatted ? " (the literal may be a printf format)"
+                                     : " (the literal's '%' may be a format's)";
 }
 
 Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFinding&& f,

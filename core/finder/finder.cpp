@@ -85,6 +85,7 @@ void Finder::run(const FinderRun& how) {
     url_.open_end = false;
     url_.exact = false;
     url_.formatted = false;
+    url_.maybe_formatted = false;
     url_.namespace_name = false;
     url_.language = where.language;
     bool found = false;

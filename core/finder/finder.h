@@ -105,6 +105,9 @@ struct FoundUrl {
   // Python's or Ruby's % operator): there a '%' starts a conversion and a percent sign is written
   // "%%", so an edit that writes an escape must write it so (rules/engine.cpp).
   bool formatted = false;
+  // Not known for a format, but maybe one (finder_impl.h, maybe_formatted_literal: an argument of
+  // a call named for printing or logging in C): an edit that writes or removes a '%' is unsafe.
+  bool maybe_formatted = false;
   // The URL names an XML namespace (xmlns="..."): namespace names are compared as strings
   // (Namespaces in XML 1.0, section 2.3), so any rewrite, %7e to %7E included, names another
   // namespace; its fixes are never safe.

@@ -138,6 +138,14 @@ bool format_callee(std::string_view callee);
 bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
                        std::size_t after_close, std::size_t line_end, Language lang);
 
+// Whether the literal opening at `open` may be a printf format though formatted_literal does not
+// know it for one (C and C++, where the printf family is open-ended): an argument of a call whose
+// name reads as printing, logging or formatting (syslog, g_strdup_printf, NSLog, printk,
+// absl::StrFormat, LOG_ERROR...), also through a translation wrapper (_("..."), _T("...")), or a
+// literal that continues one on an earlier line ("usage: ...\n" <newline> "http://...").
+bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
+                             Language lang);
+
 // The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
 std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open);
 

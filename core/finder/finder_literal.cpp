@@ -242,6 +242,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
                 formatted_literal(src_, line_start_, start_ - 1, inner_close + 1, line_end_, lang);
   }
   url_.formatted = formatted;
+  url_.maybe_formatted = !formatted && spec.printf && !lit.attribute && !lit.config &&
+                         maybe_formatted_literal(src_, line_start_, lit.open, lang);
   url_.namespace_name = lit.namespace_name;
   const unsigned active =
       active_placeholder_styles(options_.placeholders, spec.printf && !lit.attribute && !lit.config,

@@ -263,6 +263,94 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
   return false;
 }
 
+namespace {
+
+// Whether a callee's name reads as printing, logging or formatting: the printf family is
+// open-ended in C and C++ (syslog, err, g_strdup_printf, base::StringPrintf, NSLog, printk,
+// pr_info, g_warning, absl::StrFormat, a LOG_ERROR macro).
+bool printing_callee(std::string_view callee) {
+  const std::size_t sep = callee.find_last_of(".:>");
+  const std::string_view name = callee.substr(sep == npos ? 0 : sep + 1);
+  if (name.empty()) return false;
+  const bool all_caps =
+      std::none_of(name.begin(), name.end(), [](char c) { return c >= 'a' && c <= 'z'; }) &&
+      std::any_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  if (all_caps) return true; // a macro: LOG_ERROR(...), TRACE(...), DBG(...)
+  for (std::string_view word :
+       {"print", "log", "err",     "warn",   "format", "fatal",  "panic", "die",  "trace", "debug",
+        "info",  "msg", "message", "notice", "fail",   "assert", "abort", "crit", "alert", "emerg"})
+    for (std::size_t at = 0; at + word.size() <= name.size(); ++at)
+      if (iequals(name.substr(at, word.size()), word)) return true;
+  return name.starts_with("pr_") || name.starts_with("dev_");
+}
+
+// The callee of the call whose argument list holds the literal before which `e` stands (blanks
+// skipped), read back on the line to the call's '(' with brackets balanced; the position of its
+// name's start in `callee_start`. Empty when the literal is no call argument.
+std::string_view call_around(std::string_view src, std::size_t line_start, std::size_t e,
+                             std::size_t& callee_start) {
+  std::size_t depth = 0, i = e;
+  for (; i > line_start; --i) {
+    const char c = src[i - 1];
+    if (c == ';' || c == '{' || c == '}') return {};
+    if (c == ')' || c == ']') ++depth;
+    if ((c == '(' || c == '[') && depth > 0) {
+      --depth;
+      continue;
+    }
+    if (c == '(') break;
+    if (c == '[') return {};
+  }
+  if (i == line_start) return {};
+  std::size_t end = i - 1;
+  while (end > line_start && is_blank(src[end - 1]))
+    --end;
+  std::size_t b = end;
+  while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '.' || src[b - 1] == ':' ||
+                            (src[b - 1] == '>' && b - 1 > line_start && src[b - 2] == '-') ||
+                            (src[b - 1] == '-' && b < end && src[b] == '>')))
+    --b;
+  callee_start = b;
+  return src.substr(b, end - b);
+}
+
+} // namespace
+
+bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
+                             Language lang) {
+  if (lang != Language::C && lang != Language::Cpp) return false;
+  // The prefix of a wide or UTF-8 literal (L"...", u8"...") is part of the literal.
+  std::size_t e = open;
+  while (e > line_start && open - e < 2 && src[e - 1] != '\0' && std::strchr("LuU8", src[e - 1]))
+    --e;
+  if (e > line_start && is_ident(src[e - 1])) e = open; // a name's end, not a prefix
+  while (e > line_start && is_blank(src[e - 1]))
+    --e;
+  // A literal that continues one on an earlier line: the format may have begun there.
+  if (e == line_start) {
+    std::size_t k = line_start;
+    while (k > 0 && (src[k - 1] == '\n' || src[k - 1] == '\r' || is_blank(src[k - 1])))
+      --k;
+    return k > 0 && src[k - 1] == '"';
+  }
+  for (int wrappers = 0; wrappers < 3; ++wrappers) {
+    std::size_t callee_start = e;
+    const std::string_view callee = call_around(src, line_start, e, callee_start);
+    if (callee.empty()) return false;
+    // _("..."), N_("..."), _T("..."), TEXT("..."), gettext("..."): the call around the wrapper.
+    static constexpr std::string_view kWrappers[] = {"_",       "N_", "_T",         "TEXT",
+                                                     "gettext", "tr", "QT_TR_NOOP", "i18n"};
+    if (std::find(std::begin(kWrappers), std::end(kWrappers), callee) != std::end(kWrappers)) {
+      e = callee_start;
+      while (e > line_start && is_blank(src[e - 1]))
+        --e;
+      continue;
+    }
+    return printing_callee(callee) && !brace_format_callee(callee, lang);
+  }
+  return false;
+}
+
 // The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
 std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open) {
   std::size_t i = open;

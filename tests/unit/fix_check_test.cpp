@@ -98,6 +98,27 @@ TEST_CASE("an escape written into a printf format is written %%XX, and only as a
         "auto u = std::format(\"http://a/{}/caf%C3%A9\", id);\n");
   CHECK(fixed("auto u = fmt::format(\"http://a/b/caf\xc3\xa9\", id);\n", Language::Cpp) ==
         "auto u = fmt::format(\"http://a/b/caf%C3%A9\", id);\n");
+  // A literal that may be a format (C's printf family is open-ended): a call named for printing
+  // or logging, through a translation wrapper, or a literal continuing one on an earlier line.
+  // No fix that writes a '%' is safe there.
+  for (const char* maybe :
+       {"void f() { syslog(LOG_ERR, \"http://a/caf\\u00e9/x\\n\"); }\n",
+        "void f() { printf(_(\"http://a/caf\\u00e9/x\\n\")); }\n",
+        "void f() {\n  printf(\"usage: see\\n\"\n         \"http://a/caf\\u00e9/x\\n\");\n}\n",
+        "void f() { wprintf(L\"http://a/caf\\u00e9/x\\n\"); }\n",
+        "void f() { NSLog(@\"http://a/caf\\u00e9/x\"); }\n",
+        "void f() { pr_info(\"http://a/caf\\u00e9/x\\n\"); }\n",
+        "void f() { LOG_ERROR(\"http://a/caf\\u00e9/x\"); }\n",
+        "auto s = absl::StrFormat(\"http://a/caf\\u00e9/x\");\n"}) {
+    CHECK_MESSAGE(fixed(maybe, Language::Cpp) == maybe, maybe);
+    CHECK_MESSAGE(fixed(maybe, Language::Cpp, true) != maybe, maybe);
+  }
+  // Not a printing call: the fix stays safe.
+  CHECK(fixed("void f() { curl_easy_setopt(h, CURLOPT_URL, \"http://a/caf\\u00e9/x\"); }\n",
+              Language::Cpp) ==
+        "void f() { curl_easy_setopt(h, CURLOPT_URL, \"http://a/caf%C3%A9/x\"); }\n");
+  CHECK(fixed("const char* u = \"http://a/caf\\u00e9/x\";\n", Language::Cpp) ==
+        "const char* u = \"http://a/caf%C3%A9/x\";\n");
   // Other "format"s are printf's: boost::format, wxString::Format, a C format().
   CHECK(fixed("auto s = boost::format(\"http://a/b c/x\");\n", Language::Cpp) ==
         "auto s = boost::format(\"http://a/b c/x\");\n");
