@@ -32,7 +32,23 @@ bool regex_syntax(std::string_view t) {
     const char c = t[i], n = t[i + 1];
     if (c == '\\' && std::strchr(".dDwWsSbB/?*+()[]{}|^$0123456789", n)) return true;
     if (c == '[' && n == '^') return true;
+    // A range in a class, [0-9] [a-z] (an IP literal's brackets hold none).
+    if (c == '[' && i + 4 < t.size() && ascii::is_ident(n) && t[i + 2] == '-' &&
+        ascii::is_ident(t[i + 3]) && (t[i + 4] == ']' || ascii::is_ident(t[i + 4])))
+      return true;
     if (c == '(' && n == '?') return true;
+    // A group of alternatives, (javascript|nodejs): no URL's parentheses hold a '|'.
+    if (c == '(' && (ascii::is_ident(n) || n == '-')) {
+      std::size_t k = i + 1;
+      while (k < t.size() && (ascii::is_ident(t[k]) || t[k] == '-' || t[k] == '.' || t[k] == '|'))
+        ++k;
+      if (k < t.size() && t[k] == ')' && t.substr(i, k - i).find('|') != std::string_view::npos)
+        return true;
+    }
+    // A glob's "**" segment (https://x/docs/**, a crawler's pathsToMatch): a pattern of URLs.
+    if (c == '/' && n == '*' && i + 2 < t.size() && t[i + 2] == '*' &&
+        (i + 3 == t.size() || std::strchr("/?.\"'", t[i + 3])))
+      return true;
     if (c == '.' && (n == '*' || n == '+')) return true;
     if (c == ']' && (n == '*' || n == '+')) return true; // [a-z-]+ [a-z0-9-.]*
     if (c == '{' && n >= '0' && n <= '9') {              // {2} {1,5}
