@@ -55,8 +55,11 @@ enum class PlaceholderStyle : unsigned {
   Elision = 1u << 19,      // https://example.com/… : an ellipsis stands for what was left out
   // %1 next to a $1 (lighttpd's and Apache's rewrite targets: %N is the condition's capture)
   Backreference = 1u << 20,
+  // %1 .. %99 in a literal on a line that calls Qt's QString::arg() ("file:///%1").arg(path)):
+  // the argument's place, not an escape.
+  QtArg = 1u << 21,
 };
-inline constexpr unsigned all_placeholder_styles = 0x1FFFFF;
+inline constexpr unsigned all_placeholder_styles = 0x3FFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

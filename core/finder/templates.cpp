@@ -380,6 +380,13 @@ std::size_t backreference_end(std::string_view t, std::size_t i) {
   return npos;
 }
 
+// %1 .. %99 where Qt's QString::arg() fills them in (on a line that calls .arg()): Qt reads one
+// or two digits, whatever follows ("%1a" is the first argument, then "a").
+std::size_t qt_arg_end(std::string_view t, std::size_t i) {
+  if (t[i] != '%' || i + 1 >= t.size() || t[i + 1] < '1' || t[i + 1] > '9') return npos;
+  return i + 2 < t.size() && t[i + 2] >= '0' && t[i + 2] <= '9' ? i + 3 : i + 2;
+}
+
 struct PlaceholderKind {
   PlaceholderStyle style;
   std::string_view name;   // in the configuration
@@ -398,6 +405,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PhpTag, "php-tag", "<", php_tag_end},
     {PlaceholderStyle::AngleName, "angle-name", "<", angle_name_end},
     {PlaceholderStyle::ColonParam, "colon-param", ":", colon_param_end},
+    {PlaceholderStyle::QtArg, "qt-arg", "%", qt_arg_end},
     {PlaceholderStyle::PrintfFormatted, "printf-formatted", "%", printf_formatted_end},
     {PlaceholderStyle::PercentBrace, "percent-brace", "%", percent_brace_end},
     {PlaceholderStyle::PercentName, "percent-name", "%", percent_name_end},
@@ -436,7 +444,8 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
   if (!printf_here) active &= ~static_cast<unsigned>(PlaceholderStyle::Printf);
   if (!formatted) active &= ~static_cast<unsigned>(PlaceholderStyle::PrintfFormatted);
   constexpr unsigned kByCommand = static_cast<unsigned>(PlaceholderStyle::CurlGlob) |
-                                  static_cast<unsigned>(PlaceholderStyle::GitFormat);
+                                  static_cast<unsigned>(PlaceholderStyle::GitFormat) |
+                                  static_cast<unsigned>(PlaceholderStyle::QtArg);
   return active & (~kByCommand | line_styles);
 }
 
@@ -452,6 +461,7 @@ LineCommands line_commands(std::string_view line) {
       }
   for (std::string_view marker : {"--format", "--pretty", "git log", "git show"})
     c.git_format = std::min(c.git_format, line.find(marker));
+  c.qt_arg = line.rfind(".arg(");
   return c;
 }
 
@@ -459,6 +469,8 @@ unsigned LineCommands::styles_before(std::size_t at) const {
   unsigned styles = 0;
   if (curl < at) styles |= static_cast<unsigned>(PlaceholderStyle::CurlGlob);
   if (git_format < at) styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
+  if (qt_arg != std::string_view::npos && qt_arg > at)
+    styles |= static_cast<unsigned>(PlaceholderStyle::QtArg); // a literal that .arg() fills
   return styles;
 }
 
