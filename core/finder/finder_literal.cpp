@@ -37,9 +37,10 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
   const std::size_t path = url.find_first_of("/?#", authority + 2);
   if (path == npos) return false;
   const auto name_char = [](char c) { return is_ident(c) || c == '-' || c == '.'; };
-  // "?name =value": the query's name, a blank, then '=' and a value.
+  // "?name =value": the query's name, a blank, then '=' and a value, or '=' ending the literal
+  // ("?v =" + id).
   const std::string_view first = words.front();
-  if (words.size() == 1 && first.size() > 1 && first[0] == '=' && name_char(url.back()) &&
+  if (words.size() == 1 && first[0] == '=' && name_char(url.back()) &&
       url.find_first_of("?&", path) != npos && url.find_last_of("?&") > url.find_last_of('/'))
     return true;
   // "/King of turtles/videos": a path that does not end at the blank, plain words, and a last

@@ -34,6 +34,11 @@ TEST_CASE("a string literal holding one URL is checked whole, raw space included
   CHECK(urls[0].source_offsets.empty());
   CHECK(urls[1].text == "https://docs.example.com/x");
   CHECK(urls[1].context == UrlContext::Prose);
+  // A blank before a query's '=' is in the URL, with a value after it or none ("?v =" + id).
+  CHECK(texts("u = 'https://x.example/watch?v =' + vid", Language::Python) ==
+        V{"https://x.example/watch?v ="});
+  CHECK(texts("u = 'https://x.example/watch?v =abc'", Language::Python) ==
+        V{"https://x.example/watch?v =abc"});
 }
 
 TEST_CASE("a URL inside a sentence in a literal ends at whitespace") {
