@@ -281,52 +281,51 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
 
 namespace {
 
-// Whether a callee's name reads as printing, logging or formatting: the printf family is
-// open-ended in C and C++ (syslog, err, g_strdup_printf, base::StringPrintf, NSLog, printk,
-// pr_info, g_warning, absl::StrFormat, a LOG_ERROR macro).
-bool printing_callee(std::string_view callee) {
-  const std::size_t sep = callee.find_last_of(".:>");
-  const std::string_view name = callee.substr(sep == npos ? 0 : sep + 1);
-  if (name.empty()) return false;
-  const bool all_caps =
-      std::none_of(name.begin(), name.end(), [](char c) { return c >= 'a' && c <= 'z'; }) &&
-      std::any_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-  if (all_caps) return true; // a macro: LOG_ERROR(...), TRACE(...), DBG(...)
-  for (std::string_view word :
-       {"print", "log", "err",     "warn",   "format", "fatal",  "panic", "die",  "trace", "debug",
-        "info",  "msg", "message", "notice", "fail",   "assert", "abort", "crit", "alert", "emerg"})
-    for (std::size_t at = 0; at + word.size() <= name.size(); ++at)
-      if (iequals(name.substr(at, word.size()), word)) return true;
-  return name.starts_with("pr_") || name.starts_with("dev_");
+// Calls known to take a string that is no format: the C string functions, curl's options, the
+// string and URL types' constructors.
+bool plain_string_callee(std::string_view callee) {
+  static constexpr std::string_view kNames[] = {"curl_easy_setopt",
+                                                "strcpy",
+                                                "strncpy",
+                                                "strcat",
+                                                "strncat",
+                                                "strcmp",
+                                                "strncmp",
+                                                "strcasecmp",
+                                                "strncasecmp",
+                                                "strdup",
+                                                "strndup",
+                                                "strlen",
+                                                "strstr",
+                                                "strchr",
+                                                "memcpy",
+                                                "memcmp",
+                                                "fopen",
+                                                "open",
+                                                "getenv",
+                                                "setenv",
+                                                "std::string",
+                                                "string",
+                                                "std::string_view",
+                                                "QUrl",
+                                                "QStringLiteral",
+                                                "QLatin1String",
+                                                "QString",
+                                                "NSURL",
+                                                "URLWithString",
+                                                "g_strdup"};
+  return std::find(std::begin(kNames), std::end(kNames), callee) != std::end(kNames);
 }
 
-// The callee of the call whose argument list holds the literal before which `e` stands (blanks
-// skipped), read back on the line to the call's '(' with brackets balanced; the position of its
-// name's start in `callee_start`. Empty when the literal is no call argument.
-std::string_view call_around(std::string_view src, std::size_t line_start, std::size_t e,
-                             std::size_t& callee_start) {
-  std::size_t depth = 0, i = e;
-  for (; i > line_start; --i) {
-    const char c = src[i - 1];
-    if (c == ';' || c == '{' || c == '}') return {};
-    if (c == ')' || c == ']') ++depth;
-    if ((c == '(' || c == '[') && depth > 0) {
-      --depth;
-      continue;
-    }
-    if (c == '(') break;
-    if (c == '[') return {};
-  }
-  if (i == line_start) return {};
-  std::size_t end = i - 1;
+// The callee whose '(' stands at `paren` (blanks before it skipped), read back on its line.
+std::string_view callee_before(std::string_view src, std::size_t line_start, std::size_t paren) {
+  std::size_t end = paren;
   while (end > line_start && is_blank(src[end - 1]))
     --end;
   std::size_t b = end;
-  while (b > line_start && (is_ident(src[b - 1]) || src[b - 1] == '.' || src[b - 1] == ':' ||
-                            (src[b - 1] == '>' && b - 1 > line_start && src[b - 2] == '-') ||
-                            (src[b - 1] == '-' && b < end && src[b] == '>')))
+  while (b > line_start && end - b < 128 &&
+         (is_ident(src[b - 1]) || src[b - 1] == ':' || src[b - 1] == '.'))
     --b;
-  callee_start = b;
   return src.substr(b, end - b);
 }
 
@@ -334,37 +333,46 @@ std::string_view call_around(std::string_view src, std::size_t line_start, std::
 
 bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
                              Language lang) {
+  (void)line_start;
   if (lang != Language::C && lang != Language::Cpp) return false;
-  // The prefix of a wide or UTF-8 literal (L"...", u8"...") is part of the literal.
+  // The prefix of a wide or UTF-8 literal (L"...", u8"...", @"..." in Objective-C).
   std::size_t e = open;
-  while (e > line_start && open - e < 2 && src[e - 1] != '\0' && std::strchr("LuU8", src[e - 1]))
+  while (e > 0 && open - e < 2 && src[e - 1] != '\0' && std::strchr("LuU8@", src[e - 1]))
     --e;
-  if (e > line_start && is_ident(src[e - 1])) e = open; // a name's end, not a prefix
-  while (e > line_start && is_blank(src[e - 1]))
+  if (e > 0 && is_ident(src[e - 1])) e = open; // a name's end, not a prefix
+  // The token before it, white space and line ends skipped (a call's arguments go over lines).
+  const std::size_t floor = e > 256 ? e - 256 : 0;
+  while (e > floor && (is_blank(src[e - 1]) || src[e - 1] == '\n' || src[e - 1] == '\r'))
     --e;
-  // A literal that continues one on an earlier line: the format may have begun there.
-  if (e == line_start) {
-    std::size_t k = line_start;
-    while (k > 0 && (src[k - 1] == '\n' || src[k - 1] == '\r' || is_blank(src[k - 1])))
-      --k;
-    return k > 0 && src[k - 1] == '"';
-  }
-  for (int wrappers = 0; wrappers < 3; ++wrappers) {
-    std::size_t callee_start = e;
-    const std::string_view callee = call_around(src, line_start, e, callee_start);
-    if (callee.empty()) return false;
-    // _("..."), N_("..."), _T("..."), TEXT("..."), gettext("..."): the call around the wrapper.
-    static constexpr std::string_view kWrappers[] = {"_",       "N_", "_T",         "TEXT",
-                                                     "gettext", "tr", "QT_TR_NOOP", "i18n"};
-    if (std::find(std::begin(kWrappers), std::end(kWrappers), callee) != std::end(kWrappers)) {
-      e = callee_start;
-      while (e > line_start && is_blank(src[e - 1]))
-        --e;
-      continue;
+  if (e == 0) return false;
+  const char before = src[e - 1];
+  // An initializer or assignment ("= ...", "{ ..."): a string kept, not a format given.
+  if (before == '{') return false;
+  if (before == '=' && !(e >= 2 && std::strchr("=!<>", src[e - 2]))) return false;
+  if (e >= 6 && src.substr(e - 6, 6) == "return" && (e == 6 || !is_ident(src[e - 7]))) return false;
+  // The first argument of a call known to take no format (strcpy(d, "..."): its second).
+  if (before == '(' || before == ',') {
+    std::size_t k = e - 1, depth = 0;
+    const std::size_t line =
+        src.rfind('\n', k) == std::string_view::npos ? 0 : src.rfind('\n', k) + 1;
+    for (; k > line; --k) { // back to the call's '(' on this line; a quote: give up
+      const char c = src[k - 1];
+      if (c == '"' || c == '\'' || c == ';' || c == '{' || c == '}') return true;
+      if (c == ')' || c == ']') ++depth;
+      if ((c == '(' || c == '[') && depth > 0) {
+        --depth;
+        continue;
+      }
+      if (c == '(' || c == '[') break;
     }
-    return printing_callee(callee) && !brace_format_callee(callee, lang);
+    if (before == '(') k = e;
+    if (k <= line || src[k - 1] != '(') return true;
+    const std::string_view callee = callee_before(src, line, k - 1);
+    return !plain_string_callee(callee) && !(before == '(' && brace_format_callee(callee, lang));
   }
-  return false;
+  // Anything else (a macro body, an adjacent literal, an Objective-C message's argument, an
+  // operator): it may reach a format.
+  return before != ';';
 }
 
 // The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
