@@ -111,9 +111,9 @@ struct FoundUrl {
   // Not known for a format, but maybe one (finder_impl.h, maybe_formatted_literal: an argument of
   // a call named for printing or logging in C): an edit that writes or removes a '%' is unsafe.
   bool maybe_formatted = false;
-  // The URL names an XML namespace (xmlns="..."): namespace names are compared as strings
-  // (Namespaces in XML 1.0, section 2.3), so any rewrite, %7e to %7E included, names another
-  // namespace; its fixes are never safe.
+  // The URL names an XML namespace (xmlns="...", targetNamespace="...") or an RDF resource
+  // (rdf:about): such names are compared as strings (Namespaces in XML 1.0, section 2.3), so any
+  // rewrite, %7e to %7E included, names another; its fixes are never safe.
   bool namespace_name = false;
 
   // Source offset of text offset `i` (0 <= i <= text.size()), as where something begins.

@@ -306,7 +306,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
       in_context = markup == Markup::Attribute ? UrlContext::Attribute : UrlContext::Prose;
       if (markup == Markup::Attribute && k >= 2) {
         const std::string_view name = attribute_name_at_end(piece.text.substr(0, k - 2));
-        url_.namespace_name = name == "xmlns" || name.starts_with("xmlns:");
+        url_.namespace_name = names_by_string(name);
       }
     }
   }

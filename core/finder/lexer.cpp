@@ -45,6 +45,13 @@ bool is_url_attribute(std::string_view name) {
   return name == "xmlns" || name.starts_with("xmlns:");
 }
 
+bool names_by_string(std::string_view name) {
+  // Namespace names (xmlns, a schema's targetNamespace, xs:import's namespace) and RDF's IRIs
+  // (rdf:about, rdf:resource) are compared character by character, not resolved.
+  return name == "xmlns" || name.starts_with("xmlns:") || name == "targetNamespace" ||
+         name == "namespace" || name == "rdf:about" || name == "rdf:resource";
+}
+
 bool is_url_list_attribute(std::string_view name) {
   return name.ends_with("schemaLocation") || name == "srcset" || name == "imagesrcset" ||
          name == "ping" || name == "archive" || name == "content";

@@ -184,6 +184,9 @@ std::size_t literal_close(std::string_view source, const Literal& literal, std::
 // an expression that never closes does end the value.
 // Whether an attribute of this name holds one URL by definition (href, src, action, cite...).
 bool is_url_attribute(std::string_view name);
+// Whether an attribute's value names something by its characters, compared as a string and never
+// resolved (xmlns, targetNamespace, rdf:about): any rewrite of it names something else.
+bool names_by_string(std::string_view name);
 
 // Whether an attribute of this name holds a list of URLs with other words between them
 // (srcset="a.png 1x, b.png 2x", xsi:schemaLocation="ns url ns url", ping="u1 u2"): each URL ends

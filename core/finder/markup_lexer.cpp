@@ -153,7 +153,7 @@ private:
         lit_.regex = name == "pattern";
         lit_.list = is_url_list_attribute(name);
         lit_.url_attribute = is_url_attribute(name);
-        lit_.namespace_name = name == "xmlns" || name.starts_with("xmlns:");
+        lit_.namespace_name = names_by_string(name);
         if (src_[k] == '"' || src_[k] == '\'') {
           lit_.open = k;
           lit_.content_begin = k + 1;

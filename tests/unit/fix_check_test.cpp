@@ -438,6 +438,11 @@ TEST_CASE("an XML namespace's name is reported but never safely rewritten") {
   CHECK(fixed(xml, Language::Xml) == "<root xmlns=\"http://x.example/ns/King of turtles\" "
                                      "xmlns:p=\"http://x.example/caf%c3%a9\"><p:a href=\"http://"
                                      "y.example/caf%C3%A9\"/></root>\n");
+  // A schema's targetNamespace, xs:import's namespace, RDF's about: names too.
+  const std::string xsd = "<xs:schema targetNamespace=\"http://x.example/caf%c3%a9\">"
+                          "<xs:import namespace=\"http://y.example/caf%c3%a9\"/></xs:schema>\n";
+  CHECK(lint(xsd, Language::Xml, Config{}).diagnostics.size() == 2);
+  CHECK(fixed(xsd, Language::Xml) == xsd);
   // The same written in a string.
   const std::string js = "const s = '<svg xmlns=\"http://x.example/caf%c3%a9\"></svg>';\n";
   CHECK(lint(js, Language::JavaScript, Config{}).diagnostics.size() == 1);
