@@ -146,6 +146,10 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
 bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
                              Language lang);
 
+// Whether `.arg(` follows a literal that ends at `after_close` (a ')' and blanks between:
+// QString("...").arg(x), tr("...").arg(x)).
+bool qt_arg_after(std::string_view src, std::size_t after_close, std::size_t line_end);
+
 // The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
 std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open);
 

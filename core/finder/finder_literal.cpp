@@ -246,9 +246,14 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   url_.maybe_formatted = !formatted && spec.printf && !lit.attribute && !lit.config &&
                          maybe_formatted_literal(src_, line_start_, lit.open, lang);
   url_.namespace_name = lit.namespace_name;
-  const unsigned active =
+  unsigned active =
       active_placeholder_styles(options_.placeholders, spec.printf && !lit.attribute && !lit.config,
                                 line_styles(), formatted);
+  // Qt's QString("...%1...").arg(x): the literal itself is given to .arg().
+  if ((options_.placeholders & static_cast<unsigned>(PlaceholderStyle::QtArg)) &&
+      (lang == Language::Cpp || lang == Language::C) && ll.closes &&
+      qt_arg_after(src_, ll.close + lit.close.size(), line_end_))
+    active |= static_cast<unsigned>(PlaceholderStyle::QtArg);
   // Only a literal that starts with the URL on this line, and ends on it, can be the URL whole.
   bool at_value_start = lit.content_begin >= line_start_;
   for (std::size_t i = 0; i < k && at_value_start; ++i)

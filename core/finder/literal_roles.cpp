@@ -375,6 +375,13 @@ bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::
   return before != ';';
 }
 
+bool qt_arg_after(std::string_view src, std::size_t after_close, std::size_t line_end) {
+  std::size_t k = after_close;
+  for (int parens = 0; k < line_end && (is_blank(src[k]) || (src[k] == ')' && parens++ < 2));)
+    ++k;
+  return src.substr(k, std::min<std::size_t>(line_end - k, 5)) == ".arg(";
+}
+
 // The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
 std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open) {
   std::size_t i = open;

@@ -443,9 +443,10 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
   unsigned active = configured;
   if (!printf_here) active &= ~static_cast<unsigned>(PlaceholderStyle::Printf);
   if (!formatted) active &= ~static_cast<unsigned>(PlaceholderStyle::PrintfFormatted);
+  // Qt's %1 only where the literal itself is given to .arg() (finder_literal.cpp adds it back).
+  active &= ~static_cast<unsigned>(PlaceholderStyle::QtArg);
   constexpr unsigned kByCommand = static_cast<unsigned>(PlaceholderStyle::CurlGlob) |
-                                  static_cast<unsigned>(PlaceholderStyle::GitFormat) |
-                                  static_cast<unsigned>(PlaceholderStyle::QtArg);
+                                  static_cast<unsigned>(PlaceholderStyle::GitFormat);
   return active & (~kByCommand | line_styles);
 }
 
@@ -461,7 +462,6 @@ LineCommands line_commands(std::string_view line) {
       }
   for (std::string_view marker : {"--format", "--pretty", "git log", "git show"})
     c.git_format = std::min(c.git_format, line.find(marker));
-  c.qt_arg = line.rfind(".arg(");
   return c;
 }
 
@@ -469,8 +469,6 @@ unsigned LineCommands::styles_before(std::size_t at) const {
   unsigned styles = 0;
   if (curl < at) styles |= static_cast<unsigned>(PlaceholderStyle::CurlGlob);
   if (git_format < at) styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
-  if (qt_arg != std::string_view::npos && qt_arg > at)
-    styles |= static_cast<unsigned>(PlaceholderStyle::QtArg); // a literal that .arg() fills
   return styles;
 }
 

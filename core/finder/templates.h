@@ -20,7 +20,6 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
 // show (its format's %H %n). A URL after one of them has its styles.
 struct LineCommands {
   std::size_t curl = std::string_view::npos, git_format = std::string_view::npos;
-  std::size_t qt_arg = std::string_view::npos;  // the line's last ".arg(")
   unsigned styles_before(std::size_t at) const; // the styles enabled before offset `at`
 };
 LineCommands line_commands(std::string_view line);

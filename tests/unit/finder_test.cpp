@@ -41,6 +41,19 @@ TEST_CASE("a string literal holding one URL is checked whole, raw space included
         V{"https://x.example/watch?v =abc"});
 }
 
+TEST_CASE("Qt's %1 is a placeholder only in a C++ literal given to .arg()") {
+  const auto holes = [](std::string_view src, Language lang) {
+    const std::vector<FoundUrl> urls = find_urls(src, lang);
+    return urls.empty() ? std::size_t{99} : urls[0].placeholders.size();
+  };
+  CHECK(holes("auto u = QString(\"file:///%1/%2\").arg(a, b);\n", Language::Cpp) == 2);
+  CHECK(holes("auto u = tr(\"https://x.example/%1\").arg(a);\n", Language::Cpp) == 1);
+  // Elsewhere on the line, or in another language's .arg(, it is an escape's start.
+  CHECK(holes("auto u = \"https://x.example/%1\"; // s.arg(x)\n", Language::Cpp) == 0);
+  CHECK(holes("Command::new(\"curl\").arg(\"https://x.example/%1\").arg(\"-v\");\n",
+              Language::Rust) == 0);
+}
+
 TEST_CASE("a URL inside a sentence in a literal ends at whitespace") {
   CHECK(texts("msg = \"see https://x.example/a for details\"", Language::Python) ==
         V{"https://x.example/a"});
