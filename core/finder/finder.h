@@ -55,7 +55,7 @@ enum class PlaceholderStyle : unsigned {
   Elision = 1u << 19,      // https://example.com/… : an ellipsis stands for what was left out
   // %1 next to a $1 (lighttpd's and Apache's rewrite targets: %N is the condition's capture)
   Backreference = 1u << 20,
-  // %1 .. %99 in a C++ literal given to Qt's QString::arg() (QString("file:///%1").arg(path)):
+  // %1 .. %99 in a C++ literal given to Qt's QString::arg() (a QString("...%1...").arg(path)):
   // the argument's place, not an escape.
   QtArg = 1u << 21,
 };
