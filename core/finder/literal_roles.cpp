@@ -10,11 +10,63 @@
 
 namespace pctlint::finding {
 
+// A URL pattern rather than a URL (a crawler's start URLs and paths to match, a router's
+// rules): a glob's "**" segment, or in the path a regex's character range ([0-9], [a-z0-9_]) or
+// group of alternatives ((javascript|nodejs)). Looked for only in the URLs' own text (from a
+// scheme's "://" to the blank after it) and before their queries: prose around a URL in the same
+// literal ("Chapters [1-3]: https://...") and a query's own syntax (?filter[e-mail]=,
+// ?q=(cats|dogs)) are no pattern.
+bool url_pattern_syntax(std::string_view t) {
+  for (std::size_t sep = t.find("://"); sep != std::string_view::npos;
+       sep = t.find("://", sep + 3)) {
+    std::size_t end = sep + 3;
+    while (end < t.size() && !std::strchr(" \t\n\r\"'<>", t[end]))
+      ++end;
+    const std::string_view url = t.substr(sep + 3, end - sep - 3);
+    if (url.find("/**") != std::string_view::npos) {
+      const std::size_t g = url.find("/**");
+      if (g + 3 == url.size() || std::strchr("/?.", url[g + 3])) return true;
+    }
+    const std::string_view path = url.substr(0, url.find_first_of("?#"));
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+      if (path[i] == '[') { // only ranges and single characters, at least one range
+        std::size_t k = i + 1;
+        bool range = false, run = false;
+        while (k < path.size() && path[k] != ']') {
+          if (k + 2 < path.size() && ascii::is_ident(path[k]) && path[k + 1] == '-' &&
+              ascii::is_ident(path[k + 2]) && path[k] < path[k + 2]) {
+            range = true;
+            run = false;
+            k += 3;
+          } else if (ascii::is_ident(path[k]) && !(run && ascii::is_ident(path[k]))) {
+            run = true;
+            ++k;
+          } else {
+            break;
+          }
+        }
+        if (range && k < path.size() && path[k] == ']') return true;
+      }
+      if (path[i] == '(') { // (a|b): no URL's parentheses hold a '|'
+        std::size_t k = i + 1;
+        while (k < path.size() &&
+               (ascii::is_ident(path[k]) || path[k] == '-' || path[k] == '.' || path[k] == '|'))
+          ++k;
+        if (k < path.size() && path[k] == ')' &&
+            path.substr(i, k - i).find('|') != std::string_view::npos)
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Regex-only syntax in a literal's (decoded) text: a backslash escape (a URL holds none),
 // character classes, groups, quantifiers, a leading anchor, a sed substitution. (A '$' at the end
 // is no sign: what a safe fix writes before it would change the verdict.)
 bool regex_syntax(std::string_view t) {
   if (t.empty()) return false;
+  if (url_pattern_syntax(t)) return true;
   if (t[0] == '^') return true;
   if (t.size() > 3 && t[0] == 's' && std::strchr("/|#,:@!", t[1]) &&
       std::count(t.begin(), t.end(), t[1]) >= 3)
@@ -32,23 +84,7 @@ bool regex_syntax(std::string_view t) {
     const char c = t[i], n = t[i + 1];
     if (c == '\\' && std::strchr(".dDwWsSbB/?*+()[]{}|^$0123456789", n)) return true;
     if (c == '[' && n == '^') return true;
-    // A range in a class, [0-9] [a-z] (an IP literal's brackets hold none).
-    if (c == '[' && i + 4 < t.size() && ascii::is_ident(n) && t[i + 2] == '-' &&
-        ascii::is_ident(t[i + 3]) && (t[i + 4] == ']' || ascii::is_ident(t[i + 4])))
-      return true;
     if (c == '(' && n == '?') return true;
-    // A group of alternatives, (javascript|nodejs): no URL's parentheses hold a '|'.
-    if (c == '(' && (ascii::is_ident(n) || n == '-')) {
-      std::size_t k = i + 1;
-      while (k < t.size() && (ascii::is_ident(t[k]) || t[k] == '-' || t[k] == '.' || t[k] == '|'))
-        ++k;
-      if (k < t.size() && t[k] == ')' && t.substr(i, k - i).find('|') != std::string_view::npos)
-        return true;
-    }
-    // A glob's "**" segment (https://x/docs/**, a crawler's pathsToMatch): a pattern of URLs.
-    if (c == '/' && n == '*' && i + 2 < t.size() && t[i + 2] == '*' &&
-        (i + 3 == t.size() || std::strchr("/?.\"'", t[i + 3])))
-      return true;
     if (c == '.' && (n == '*' || n == '+')) return true;
     if (c == ']' && (n == '*' || n == '+')) return true; // [a-z-]+ [a-z0-9-.]*
     if (c == '{' && n >= '0' && n <= '9') {              // {2} {1,5}

@@ -41,6 +41,18 @@ TEST_CASE("a string literal holding one URL is checked whole, raw space included
         V{"https://x.example/watch?v =abc"});
 }
 
+TEST_CASE("a URL pattern is no URL; a pattern's signs outside the URL's path are no pattern") {
+  for (const char* pattern : {"u = 'https://x.example/docs/[0-9]/**'",
+                              "u = 'https://x.example/docs/(javascript|nodejs)/'",
+                              "u = 'https://x.example/[0-9].[0-9]/notes/'"})
+    CHECK_MESSAGE(texts(pattern, Language::Python).empty(), pattern);
+  for (const char* url : {"u = 'Read about [e-commerce](https://x.example/caf%c3%a9)'",
+                          "u = 'Formats (json|yaml) at https://x.example/caf%c3%a9'",
+                          "u = 'https://x.example/users?filter[e-mail]=x&name=caf%c3%a9'",
+                          "u = 'https://x.example/search?q=(cats|dogs)&x=caf%c3%a9'"})
+    CHECK_MESSAGE(texts(url, Language::Python).size() == 1, url);
+}
+
 TEST_CASE("Qt's %1 is a placeholder only in a C++ literal given to .arg()") {
   const auto holes = [](std::string_view src, Language lang) {
     const std::vector<FoundUrl> urls = find_urls(src, lang);
