@@ -318,7 +318,9 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
     for (std::size_t i = k; i < q; ++i)
       if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
     if (concatenated_in_code(t.substr(k, q - k))) return npos;
-    return q;
+    // The URL parser strips the blanks around an attribute's URL (href="https://x/a "), as an
+    // HTML file's value is read: not the URL's.
+    return trim_end(t, k, q);
   }
   if (iends_with(before, "url(")) {
     markup = Markup::CssUrl;
