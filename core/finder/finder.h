@@ -108,8 +108,8 @@ struct FoundUrl {
   // Python's or Ruby's % operator): there a '%' starts a conversion and a percent sign is written
   // "%%", so an edit that writes an escape must write it so (rules/engine.cpp).
   bool formatted = false;
-  // Not known for a format, but maybe one (finder_impl.h, maybe_formatted_literal: an argument of
-  // a call named for printing or logging in C): an edit that writes or removes a '%' is unsafe.
+  // Not known for a format, but maybe one (finder_impl.h, maybe_formatted_literal: in C and C++,
+  // any literal not known to be a plain string): an edit that writes or removes a '%' is unsafe.
   bool maybe_formatted = false;
   // The URL names an XML namespace (xmlns="...", targetNamespace="...") or an RDF resource
   // (rdf:about): such names are compared as strings (Namespaces in XML 1.0, section 2.3), so any

@@ -139,12 +139,10 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
                        std::size_t after_close, std::size_t line_end, Language lang);
 
 // Whether the literal opening at `open` may be a printf format though formatted_literal does not
-// know it for one (C and C++, where the printf family is open-ended): an argument of a call whose
-// name reads as printing, logging or formatting (syslog, g_strdup_printf, NSLog, printk,
-// absl::StrFormat, LOG_ERROR...), also through a translation wrapper (_("..."), _T("...")), or a
-// literal that continues one on an earlier line ("usage: ...\n" <newline> "http://...").
-bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
-                             Language lang);
+// know it for one (C and C++, where the printf family is open-ended): anywhere but an initializer
+// or assignment, a return value, or an argument of a call known to take a plain string (strcpy,
+// curl_easy_setopt, std::string, QUrl...). Looks back at most 256 bytes.
+bool maybe_formatted_literal(std::string_view src, std::size_t open, Language lang);
 
 // Whether `.arg(` follows a literal that ends at `after_close` (a ')' and blanks between:
 // QString("...").arg(x), tr("...").arg(x)).

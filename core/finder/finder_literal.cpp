@@ -244,7 +244,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   }
   url_.formatted = formatted;
   url_.maybe_formatted = !formatted && spec.printf && !lit.attribute && !lit.config &&
-                         maybe_formatted_literal(src_, line_start_, lit.open, lang);
+                         maybe_formatted_literal(src_, lit.open, lang);
   url_.namespace_name = lit.namespace_name;
   unsigned active =
       active_placeholder_styles(options_.placeholders, spec.printf && !lit.attribute && !lit.config,

@@ -23,10 +23,9 @@ bool url_pattern_syntax(std::string_view t) {
     while (end < t.size() && !std::strchr(" \t\n\r\"'<>", t[end]))
       ++end;
     const std::string_view url = t.substr(sep + 3, end - sep - 3);
-    if (url.find("/**") != std::string_view::npos) {
-      const std::size_t g = url.find("/**");
-      if (g + 3 == url.size() || std::strchr("/?.", url[g + 3])) return true;
-    }
+    if (const std::size_t g = url.find("/**");
+        g != std::string_view::npos && (g + 3 == url.size() || std::strchr("/?.", url[g + 3])))
+      return true;
     const std::string_view path = url.substr(0, url.find_first_of("?#"));
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
       if (path[i] == '[') { // only ranges and single characters, at least one range
@@ -367,9 +366,7 @@ std::string_view callee_before(std::string_view src, std::size_t line_start, std
 
 } // namespace
 
-bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
-                             Language lang) {
-  (void)line_start;
+bool maybe_formatted_literal(std::string_view src, std::size_t open, Language lang) {
   if (lang != Language::C && lang != Language::Cpp) return false;
   // The prefix of a wide or UTF-8 literal (L"...", u8"...", @"..." in Objective-C).
   std::size_t e = open;
@@ -388,10 +385,9 @@ bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::
   if (e >= 6 && src.substr(e - 6, 6) == "return" && (e == 6 || !is_ident(src[e - 7]))) return false;
   // The first argument of a call known to take no format (strcpy(d, "..."): its second).
   if (before == '(' || before == ',') {
+    // Back to the call's '(' on this line, within the 256 bytes; a quote: give up.
     std::size_t k = e - 1, depth = 0;
-    const std::size_t line =
-        src.rfind('\n', k) == std::string_view::npos ? 0 : src.rfind('\n', k) + 1;
-    for (; k > line; --k) { // back to the call's '(' on this line; a quote: give up
+    for (; k > floor && src[k - 1] != '\n'; --k) {
       const char c = src[k - 1];
       if (c == '"' || c == '\'' || c == ';' || c == '{' || c == '}') return true;
       if (c == ')' || c == ']') ++depth;
@@ -402,8 +398,8 @@ bool maybe_formatted_literal(std::string_view src, std::size_t line_start, std::
       if (c == '(' || c == '[') break;
     }
     if (before == '(') k = e;
-    if (k <= line || src[k - 1] != '(') return true;
-    const std::string_view callee = callee_before(src, line, k - 1);
+    if (k <= floor || src[k - 1] != '(') return true;
+    const std::string_view callee = callee_before(src, floor, k - 1);
     return !plain_string_callee(callee) && !(before == '(' && brace_format_callee(callee, lang));
   }
   // Anything else (a macro body, an adjacent literal, an Objective-C message's argument, an
