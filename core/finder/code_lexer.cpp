@@ -80,8 +80,11 @@ public:
   }
   void state_key(StateKey& k) const override {
     k.value(static_cast<std::uint64_t>(lang_)).value(static_cast<std::uint64_t>(mode_));
-    // (begin_ bounds look-behinds, which never reach back over the text before a key is taken)
-    k.offset(pos_).offset(mode_ == Mode::Code ? npos : until_);
+    // (begin_ bounds look-behinds, which never reach back over the text before a key is taken;
+    // in a comment or string, pos_ is where it opened and is read again only as until_: leaving
+    // it out lets an edit inside a comment that runs on settle at the next URL, as the key of a
+    // string keeps its opening in lit_)
+    k.offset(mode_ == Mode::Code ? pos_ : npos).offset(mode_ == Mode::Code ? npos : until_);
     if (mode_ == Mode::String) k.literal(lit_);
     k.value(hole_pending_).value(hole_paren_).value(holes_.size());
     for (const Hole& h : holes_)

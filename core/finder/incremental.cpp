@@ -89,6 +89,127 @@ struct Generation {
 
 } // namespace
 
+namespace {
+
+// One run of the finder over an edited text from a generation's checkpoints, not yet applied to
+// it: where it began, what it found and whether it came to stand where the generation's run stood.
+struct Rerun {
+  std::size_t restart = 0; // the checkpoint it began at (the generation's count: from the start)
+  std::size_t kept = 0;    // the generation's URLs up to there, kept as they were
+  std::vector<FoundUrl> found;
+  std::vector<FinderCheckpoint> taken;
+  std::size_t resync = 0; // the generation's checkpoint where it stood as before (count: none)
+  bool gave_up = false;   // it read `budget` bytes past the edit without standing as before
+};
+
+// Finds the URLs of `text`, which is `base`'s text changed by `change`, from the last checkpoint
+// of `base` whose state, and the URLs up to it, were read before the change, until the run
+// stands where base's stood in the same state. With a budget, gives up once it has found a URL
+// that far past the change's end without that.
+Rerun rerun(const Generation& base, std::string_view text, Language lang,
+            const FinderOptions& options, const TextChange& change, std::size_t every,
+            std::size_t budget) {
+  const std::vector<FinderCheckpoint>& checkpoints = base.checkpoints;
+  const std::ptrdiff_t delta =
+      static_cast<std::ptrdiff_t>(change.new_end) - static_cast<std::ptrdiff_t>(change.old_end);
+  Rerun r;
+  r.restart = checkpoints.size();
+  for (std::size_t i = checkpoints.size(); i-- > 0;) {
+    if (checkpoints[i].at >= change.begin) continue;
+    if (checkpoints[i].reach < change.begin) {
+      r.restart = i;
+      break;
+    }
+  }
+  const FinderCheckpoint* from = r.restart < checkpoints.size() ? &checkpoints[r.restart] : nullptr;
+  r.kept = from ? from->urls : 0;
+  r.resync = checkpoints.size();
+  const std::size_t remaining = base.urls.size() - r.kept;
+  const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) {
+    // A keystroke finds a few URLs again; past that, room for all the URLs after the restart at
+    // once (a block comment opened at the top), rather than one copy of them per growth.
+    if (r.found.size() == 64) r.found.reserve(std::max<std::size_t>(128, remaining));
+    r.found.push_back(u);
+  };
+  FinderRun run;
+  run.from = from;
+  run.checkpoint_every = every;
+  run.on_checkpoint = [&](FinderCheckpoint&& c) { r.taken.push_back(std::move(c)); };
+  const std::size_t settled = change.new_end + kMargin;
+  run.stop = [&](const FoundUrl& u, const Lexer& lexer, std::size_t) {
+    if (u.source_begin < settled) return false;
+    if (u.source_begin - settled > budget) return r.gave_up = true;
+    // Its whole line past the edit and the margin.
+    if (!find_last_byte(text.data() + settled, '\n', u.source_begin - settled)) return false;
+    const std::size_t old_at =
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(u.source_begin) - delta);
+    const auto it =
+        std::lower_bound(checkpoints.begin(), checkpoints.end(), old_at,
+                         [](const FinderCheckpoint& c, std::size_t at) { return c.at < at; });
+    if (it == checkpoints.end() || it->at != old_at ||
+        static_cast<std::ptrdiff_t>(it->resume) + delta !=
+            static_cast<std::ptrdiff_t>(u.source_end))
+      return false;
+    StateKey now_key(u.source_begin);
+    lexer.state_key(now_key);
+    if (now_key.earliest() < change.new_end) return false; // it refers to what the edit changed
+    if (now_key.bytes() != key_of(*it)) return false;
+    r.resync = static_cast<std::size_t>(it - checkpoints.begin());
+    return true;
+  };
+  Finder(text, lang, options, each).run(run);
+  return r;
+}
+
+// `base` made the URLs and checkpoints of `text` from `r`: those up to the restart kept, those
+// found again in place of the ones they replace, the rest of base's moved by the change's length
+// (in place: a keystroke replaces a few URLs and moves the rest). Returns base's URLs that `r`
+// replaced, [kept, reused_from).
+std::pair<std::size_t, std::size_t> apply(Generation& base, std::string_view text,
+                                          const TextChange& change, Rerun&& r) {
+  std::vector<FoundUrl>& urls = base.urls;
+  std::vector<FinderCheckpoint>& checkpoints = base.checkpoints;
+  const std::ptrdiff_t delta =
+      static_cast<std::ptrdiff_t>(change.new_end) - static_cast<std::ptrdiff_t>(change.old_end);
+  const bool resynced = r.resync < checkpoints.size();
+  const std::size_t reused_from = resynced ? checkpoints[r.resync].urls : urls.size();
+  const std::size_t found = r.found.size();
+  replace_range(urls, r.kept, reused_from, r.found);
+  const std::size_t tail = r.kept + found;
+  if (delta != 0)
+    for (std::size_t i = tail; i < urls.size(); ++i)
+      shift(urls[i], delta);
+
+  // The checkpoints likewise (their lexers' states keep their coordinates: `shift` says how far
+  // they moved).
+  const std::size_t keep = r.restart < checkpoints.size() ? r.restart + 1 : 0;
+  const std::size_t replaced_end = resynced ? r.resync + 1 : checkpoints.size();
+  const std::size_t taken = r.taken.size();
+  for (FinderCheckpoint& c : r.taken)
+    c.urls += r.kept;
+  replace_range(checkpoints, keep, replaced_end, r.taken);
+  if (resynced) {
+    const std::ptrdiff_t url_shift =
+        static_cast<std::ptrdiff_t>(tail) - static_cast<std::ptrdiff_t>(reused_from);
+    const auto moved = [delta](std::size_t o) {
+      return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(o) + delta);
+    };
+    for (std::size_t i = keep + taken; i < checkpoints.size(); ++i) {
+      FinderCheckpoint& c = checkpoints[i];
+      if (c.shift == 0) c.rebase_from = change.old_end; // its state lies past the edit
+      c.shift += delta;
+      c.at = moved(c.at);
+      c.resume = moved(c.resume);
+      c.reach = moved(c.reach);
+      c.urls = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c.urls) + url_shift);
+    }
+  }
+  base.size = text.size();
+  return {r.kept, reused_from};
+}
+
+} // namespace
+
 struct IncrementalUrls::State {
   bool valid = false;
   Language lang = Language::PlainText;
@@ -96,7 +217,7 @@ struct IncrementalUrls::State {
   Generation now;
   // The generation before the last one that was found again in a large part (an edit that
   // opened a block comment), and the change from its text to now's: an edit that undoes that
-  // one is found again from it.
+  // one, or closes the comment, is found again from it.
   std::optional<Generation> before;
   TextChange before_to_now;
   Splice splice;
@@ -118,119 +239,62 @@ struct IncrementalUrls::State {
   }
 
   void incremental(std::string_view text, const TextChange& change);
+  // A run from the generation before, when the text is near enough to its and the run comes to
+  // stand as that generation's did soon after the change: the comment opened closed again, the
+  // edit undone.
+  std::optional<Rerun> rerun_from_before(std::string_view text, const TextChange& from_then);
 };
 
+// How far from the generation before a text may be for a run from it to be tried, and how far
+// past the change that run may go before it gives up (then the run from now is made as well).
+constexpr std::size_t kNearBefore = 64 * 1024;
+
+std::optional<Rerun> IncrementalUrls::State::rerun_from_before(std::string_view text,
+                                                               const TextChange& from_then) {
+  if (span_of(from_then) > kNearBefore) return std::nullopt;
+  Rerun r = rerun(*before, text, lang, options, from_then, every, 4 * every);
+  if (r.gave_up || r.resync == before->checkpoints.size()) return std::nullopt;
+  return r;
+}
+
 void IncrementalUrls::State::incremental(std::string_view text, const TextChange& edit) {
-  // From the generation before when the text is nearer to its (an edit undone), else from now.
+  // From the generation before when the text is nearer to its, or a run from it settles soon
+  // (an edit undone, a comment closed), else from now.
+  std::optional<Rerun> r;
   TextChange change = edit;
   bool from_before = false;
   if (before) {
     const TextChange from_then = then(before_to_now, edit);
-    if (span_of(from_then) < span_of(edit)) {
+    if (span_of(from_then) < span_of(edit))
+      r = rerun(*before, text, lang, options, from_then, every, finding::npos);
+    else
+      r = rerun_from_before(text, from_then);
+    if (r) {
       std::swap(now, *before);
       before_to_now = edit; // the generation that was now, to the new text
       change = from_then;
       from_before = true;
     }
   }
-  std::vector<FoundUrl>& urls = now.urls;
-  std::vector<FinderCheckpoint>& checkpoints = now.checkpoints;
-  const std::ptrdiff_t delta =
-      static_cast<std::ptrdiff_t>(change.new_end) - static_cast<std::ptrdiff_t>(change.old_end);
-  // The last checkpoint whose state, and the URLs up to it, were read from text before the edit.
-  std::size_t restart = checkpoints.size();
-  for (std::size_t i = checkpoints.size(); i-- > 0;) {
-    if (checkpoints[i].at >= change.begin) continue;
-    if (checkpoints[i].reach < change.begin) {
-      restart = i;
-      break;
-    }
-  }
-  const FinderCheckpoint* from = restart < checkpoints.size() ? &checkpoints[restart] : nullptr;
-  const std::size_t kept = from ? from->urls : 0;
-
-  std::vector<FoundUrl> found;
-  std::vector<FinderCheckpoint> taken;
-  std::size_t resync = checkpoints.size(); // the old checkpoint where the run stood as before
-  const std::function<void(const FoundUrl&)> each = [&](const FoundUrl& u) {
-    // A keystroke finds a few URLs again; past that, room for all the URLs after the restart at
-    // once (a block comment opened at the top), rather than one copy of them per growth.
-    if (found.size() == 64) found.reserve(std::max<std::size_t>(128, urls.size() - kept));
-    found.push_back(u);
-  };
-  FinderRun run;
-  run.from = from;
-  run.checkpoint_every = every;
-  run.on_checkpoint = [&](FinderCheckpoint&& c) { taken.push_back(std::move(c)); };
-  const std::size_t settled = change.new_end + kMargin;
-  run.stop = [&](const FoundUrl& u, const Lexer& lexer, std::size_t) {
-    if (u.source_begin < settled) return false;
-    // Its whole line past the edit and the margin.
-    if (!find_last_byte(text.data() + settled, '\n', u.source_begin - settled)) return false;
-    const std::size_t old_at =
-        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(u.source_begin) - delta);
-    const auto it =
-        std::lower_bound(checkpoints.begin(), checkpoints.end(), old_at,
-                         [](const FinderCheckpoint& c, std::size_t at) { return c.at < at; });
-    if (it == checkpoints.end() || it->at != old_at ||
-        static_cast<std::ptrdiff_t>(it->resume) + delta !=
-            static_cast<std::ptrdiff_t>(u.source_end))
-      return false;
-    StateKey now_key(u.source_begin);
-    lexer.state_key(now_key);
-    if (now_key.earliest() < change.new_end) return false; // it refers to what the edit changed
-    if (now_key.bytes() != key_of(*it)) return false;
-    resync = static_cast<std::size_t>(it - checkpoints.begin());
-    return true;
-  };
-  Finder(text, lang, options, each).run(run);
-
-  const bool resynced = resync < checkpoints.size();
-  const std::size_t reused_from = resynced ? checkpoints[resync].urls : urls.size();
+  if (!r) r = rerun(now, text, lang, options, change, every, finding::npos);
+  const std::size_t urls_before = now.urls.size();
   // Found again in a large part (a block comment opened): the generation it replaces is kept, so
   // that the edit undoing this one finds it again (as the text before it, the URLs before it).
+  const bool resynced = r->resync < now.checkpoints.size();
+  const std::size_t replaced_end = resynced ? now.checkpoints[r->resync].urls : urls_before;
   const bool keep_before =
-      !from_before && reused_from - kept > std::max<std::size_t>(64, urls.size() / 4);
+      !from_before && replaced_end - r->kept > std::max<std::size_t>(64, urls_before / 4);
   if (keep_before) {
     before = now;
     before_to_now = edit;
   } else if (before && !from_before) {
     before_to_now = then(before_to_now, edit);
   }
-
-  // The URLs: those kept, those found again in place of the ones they replace, the rest of the
-  // last run's moved (in place: a keystroke replaces a few URLs and moves the rest).
-  replace_range(urls, kept, reused_from, found);
-  const std::size_t tail = kept + found.size();
-  if (delta != 0)
-    for (std::size_t i = tail; i < urls.size(); ++i)
-      shift(urls[i], delta);
-  splice = Splice{kept, tail, reused_from, delta, false, from_before, keep_before, change};
-
-  // The checkpoints likewise: those up to the restart, the ones taken, the rest of the last run's
-  // moved (their lexers' states keep their coordinates: `shift` says how far they moved).
-  const std::size_t keep = from ? restart + 1 : 0;
-  const std::size_t replaced_end = resynced ? resync + 1 : checkpoints.size();
-  for (FinderCheckpoint& c : taken)
-    c.urls += kept;
-  replace_range(checkpoints, keep, replaced_end, taken);
-  if (resynced) {
-    const std::ptrdiff_t url_shift =
-        static_cast<std::ptrdiff_t>(tail) - static_cast<std::ptrdiff_t>(reused_from);
-    const auto moved = [delta](std::size_t o) {
-      return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(o) + delta);
-    };
-    for (std::size_t i = keep + taken.size(); i < checkpoints.size(); ++i) {
-      FinderCheckpoint& c = checkpoints[i];
-      if (c.shift == 0) c.rebase_from = change.old_end; // its state lies past the edit
-      c.shift += delta;
-      c.at = moved(c.at);
-      c.resume = moved(c.resume);
-      c.reach = moved(c.reach);
-      c.urls = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c.urls) + url_shift);
-    }
-  }
-  now.size = text.size();
+  const std::size_t found = r->found.size();
+  const auto [kept, reused_from] = apply(now, text, change, std::move(*r));
+  const std::ptrdiff_t delta =
+      static_cast<std::ptrdiff_t>(change.new_end) - static_cast<std::ptrdiff_t>(change.old_end);
+  splice = Splice{kept, kept + found, reused_from, delta, false, from_before, keep_before, change};
 }
 
 IncrementalUrls::IncrementalUrls(std::size_t checkpoint_every) : state_(std::make_unique<State>()) {

@@ -66,7 +66,9 @@ public:
   }
   void state_key(StateKey& k) const override {
     k.value(static_cast<std::uint64_t>(lang_)).value(static_cast<std::uint64_t>(mode_));
-    k.offset(pos_);
+    // In a comment, a value or an embedded block pos_ is where it began and is read again only as
+    // until_ (so an edit inside a long one settles at the next URL).
+    k.offset(mode_ == Mode::Text || mode_ == Mode::Tag ? pos_ : npos);
     if (mode_ == Mode::Text) return k.nested(nullptr), void();
     k.text(tag_);
     if (mode_ == Mode::Tag) return;

@@ -170,18 +170,46 @@ TEST_CASE("incremental finding: an edit undone is found again from the generatio
   const std::size_t total = inc.urls().size();
   for (int round = 0; round < 4; ++round) {
     CAPTURE(round);
-    // A comment to the end: every URL found again, in prose. (Typed again after an undo it is
-    // found again too: the change from the generation before, "/*" replaced by two bytes, is no
-    // smaller than the edit, and its bytes are not kept.)
+    // A comment to the end: every URL found again, in prose the first time; typed again after
+    // the undo, from the generation kept (the text it had, "/*" in place of "/*", settles at once).
     text.insert(0, "/*");
     inc.update(text, Language::JavaScript, {}, TextChange{0, 0, 2});
     require_same_urls(inc.urls(), find_urls(text, Language::JavaScript));
+    CHECK(inc.last_splice().from_before == (round > 0));
+    if (round > 0) CHECK(inc.last_splice().refound - inc.last_splice().kept < total / 10);
     text.erase(0, 2); // undone: found from the generation before the comment
     inc.update(text, Language::JavaScript, {}, TextChange{0, 2, 0});
     require_same_urls(inc.urls(), find_urls(text, Language::JavaScript));
     CHECK(inc.last_splice().from_before);
     CHECK(inc.last_splice().refound - inc.last_splice().kept < total / 10);
   }
+}
+
+TEST_CASE("incremental finding: a comment closed is found again from the text before it") {
+  std::string text;
+  for (int i = 0; text.size() < 200000; ++i)
+    text += "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  IncrementalUrls inc;
+  inc.update(text, Language::JavaScript, {}, std::nullopt);
+  const std::size_t total = inc.urls().size();
+  const auto type = [&](std::size_t at, const std::string& s) {
+    for (std::size_t k = 0; k < s.size(); ++k) {
+      text.insert(at + k, 1, s[k]);
+      inc.update(text, Language::JavaScript, {}, TextChange{at + k, at + k, at + k + 1});
+      require_same_urls(inc.urls(), find_urls(text, Language::JavaScript));
+    }
+  };
+  type(0, "/*");
+  CHECK(inc.urls().back().context == UrlContext::Prose);
+  type(2, " see https://x.example/a ");
+  // Typed inside the open comment: each keystroke settles at once from the generation now.
+  CHECK_FALSE(inc.last_splice().from_before);
+  CHECK(inc.last_splice().refound - inc.last_splice().kept < total / 10);
+  type(text.find("a ") + 2, "*/");
+  // Closed: nearer to the text before the comment than to the comment's, found from there.
+  CHECK(inc.last_splice().from_before);
+  CHECK(inc.last_splice().refound - inc.last_splice().kept < total / 10);
+  CHECK(inc.urls().back().context != UrlContext::Prose);
 }
 
 TEST_CASE("incremental finding equals find_urls() through random edits and undos") {
