@@ -39,21 +39,26 @@ GlobList Config::default_test_globs() {
   return globs;
 }
 
-bool is_default_test_path(std::string_view path) {
+bool is_default_test_dir(std::string_view dirs) {
   static constexpr std::string_view kDirs[] = {"test",     "tests", "testing",   "__tests__",
                                                "spec",     "specs", "testdata",  "test-data",
                                                "fixtures", "t",     "unittests", "e2e"};
+  static constexpr std::string_view kProjectSuffixes[] = {".test", ".tests", ".unittests",
+                                                          ".integrationtests", ".specs"};
   std::size_t start = 0;
-  for (std::size_t slash; (slash = path.find('/', start)) != std::string_view::npos;
+  for (std::size_t slash; (slash = dirs.find('/', start)) != std::string_view::npos;
        start = slash + 1) {
-    const std::string_view dir = path.substr(start, slash - start);
+    const std::string_view dir = dirs.substr(start, slash - start);
     for (std::string_view d : kDirs) // SwiftPM's and .NET's Tests/, Maven's src/Test too
       if (ascii::iequals(dir, d)) return true;
     // .NET names its test projects so: NzbDrone.Core.Test/, App.UnitTests/, Api.IntegrationTests/.
-    for (std::string_view d : {".test", ".tests", ".unittests", ".integrationtests", ".specs"})
+    for (std::string_view d : kProjectSuffixes)
       if (ascii::iends_with(dir, d)) return true;
   }
-  const std::string_view name = path.substr(start);
+  return false;
+}
+
+bool is_default_test_name(std::string_view name) {
   const std::size_t dot = name.rfind('.');
   if (dot == std::string_view::npos) return false;
   const std::string_view stem = name.substr(0, dot), ext = name.substr(dot + 1);
@@ -69,6 +74,11 @@ bool is_default_test_path(std::string_view path) {
   if (ext == "php" && stem.ends_with("Test")) return true;
   if (ext == "cs" && (stem.ends_with("Test") || stem.ends_with("Tests"))) return true;
   return false;
+}
+
+bool is_default_test_path(std::string_view path) {
+  const std::size_t name = path.rfind('/') + 1; // 0 without a '/'
+  return is_default_test_dir(path.substr(0, name)) || is_default_test_name(path.substr(name));
 }
 
 bool Config::is_test_file(std::string_view path) const {

@@ -48,6 +48,9 @@ const std::vector<std::string>& default_test_files();
 // default_test_files() matched without globs: one pass over the path's names (every file a run
 // checks is asked, and 38 globs a file cost more than the lint of most files).
 bool is_default_test_path(std::string_view path);
+// Its two halves: a path's directories ("a/tests/", each with its '/'), and a file's name.
+bool is_default_test_dir(std::string_view dirs);
+bool is_default_test_name(std::string_view name);
 
 struct Override {
   std::vector<std::string> files; // patterns, as written

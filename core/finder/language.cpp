@@ -510,7 +510,13 @@ namespace {
 
 // Every extension and file name of the table, for one lookup per file.
 struct Names {
-  std::unordered_map<std::string, Language> by_extension, by_file_name;
+  // Looked up by string_view: a file's name is looked up without building a string.
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using Map = std::unordered_map<std::string, Language, Hash, std::equal_to<>>;
+  Map by_extension, by_file_name;
   Names() {
     for (const LanguageSpec& spec : kLanguages) {
       for_each_word(spec.extensions, [&](std::string_view w) { by_extension.emplace(w, spec.id); });
@@ -535,7 +541,18 @@ const Names& names() {
 
 std::optional<Language> language_by_path(std::string_view path) {
   const std::size_t slash = path.find_last_of("/\\");
-  const std::string name = lowered(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  const std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  // Lowered in place where it fits (every name of the table does), else in a string.
+  char buffer[64];
+  std::string long_name;
+  std::string_view name;
+  if (base.size() <= sizeof buffer) {
+    std::transform(base.begin(), base.end(), buffer, lower);
+    name = std::string_view(buffer, base.size());
+  } else {
+    long_name = lowered(base);
+    name = long_name;
+  }
   if (name.empty()) return std::nullopt;
   if (const auto it = names().by_file_name.find(name); it != names().by_file_name.end())
     return it->second;
@@ -546,7 +563,7 @@ std::optional<Language> language_by_path(std::string_view path) {
   if (name.starts_with(".env.") || name.ends_with(".env")) return Language::DotEnv;
   const std::size_t dot = name.rfind('.');
   if (dot == std::string::npos || dot + 1 == name.size()) return std::nullopt;
-  const std::string ext = name.substr(dot + 1);
+  const std::string_view ext = name.substr(dot + 1);
   // A template of another file ("config.toml.j2", "config.h.in", "app.yaml.tmpl") is read as
   // the file it makes: its text is that language's, with template tags in it.
   static constexpr std::string_view kTemplateSuffixes[] = {"j2",  "jinja", "jinja2",  "tmpl",

@@ -47,6 +47,7 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::strin
   recent->dir.assign(dir);
   recent->entry = entry;
   recent->relative_dir.reset();
+  recent->test_dir.reset();
   return entry;
 }
 
@@ -70,8 +71,8 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
     if (const auto parent = by_dir_.find(written.substr(0, up)); parent != by_dir_.end()) {
       std::error_code ec;
       const fs::path own = platform::path_of(written) / ".pctlint.json";
-      auto found = fs::is_regular_file(own, ec) ? load(own, platform::path_of(written))
-                                                : parent->second;
+      auto found =
+          fs::is_regular_file(own, ec) ? load(own, platform::path_of(written)) : parent->second;
       by_dir_.emplace(std::move(written), found);
       return found;
     }
@@ -154,6 +155,18 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recen
     if (!c.default_tests && c.test_globs.empty()) return r; // "testFiles": []
     if (const auto rel = plain_relative(r.entry->root, cwd_, file)) {
       r.test = c.is_test_file(*rel); // no copy, no path built
+      return r;
+    }
+    const std::size_t slash = file.rfind('/');
+    const std::string_view name = std::string_view(file).substr(slash + 1);
+    if (c.default_tests && recent && !recent->dir.empty() && !name.empty() && name != "." &&
+        name != "..") {
+      // Files come directory by directory: the directories' verdict is asked once for them all.
+      if (!recent->test_dir) {
+        const std::string rel = relative_path(file, r.entry->root, recent);
+        recent->test_dir = is_default_test_dir(rel.substr(0, rel.rfind('/') + 1));
+      }
+      r.test = *recent->test_dir || is_default_test_name(name);
       return r;
     }
   }

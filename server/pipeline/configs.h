@@ -36,6 +36,8 @@ public:
     // relative_to(entry->root, dir) with a '/' (or empty), once a file of `dir` has needed it:
     // path normalisation per file cost a tenth of a run over a tree outside the current directory.
     std::optional<std::string> relative_dir;
+    // Whether `dir` is a test directory by default (is_default_test_dir), once asked.
+    std::optional<bool> test_dir;
   };
   std::shared_ptr<const Entry> for_file(const std::string& file, Recent* recent = nullptr);
 

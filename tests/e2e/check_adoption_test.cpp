@@ -4,6 +4,7 @@
 #include "temp_dir.h"
 
 #include <doctest/doctest.h>
+#include <map>
 #include <nlohmann/json.hpp>
 
 using pctlint::test::run_pctlint;
@@ -174,4 +175,32 @@ TEST_CASE("--format junit and gitlab") {
   CHECK(gitlab[1]["severity"] == "major");
   CHECK(gitlab[0]["location"]["lines"]["begin"] == 1);
   CHECK(gitlab[0]["fingerprint"] != gitlab[1]["fingerprint"]);
+}
+
+TEST_CASE(
+    "test files outside the working directory: their fixes are unsafe, by directory and name") {
+  // Named by an absolute path from another directory: the walk's files are resolved directory by
+  // directory without a path built per file; the verdict must be the one a relative run gives.
+  TempDir dir;
+  dir.write("tests/a.py", kBad);
+  dir.write("src/test_b.py", kBad);
+  dir.write("src/c.py", kBad);
+  dir.write("src/d.py", kBad);
+  dir.write("pkg/Core.Tests/e.py", kBad);
+  for (const std::string& cwd : {std::string("/"), dir.path()}) {
+    CAPTURE(cwd);
+    const auto r = run_pctlint({"--check", "--format", "json", dir.path()}, "", cwd);
+    const auto report = nlohmann::json::parse(r.out);
+    std::map<std::string, std::string> applicability;
+    for (const auto& f : report["files"]) {
+      const std::string path = f["path"];
+      applicability[path.substr(path.find(dir.path()) + dir.path().size() + 1)] =
+          f["diagnostics"][0]["fix"]["applicability"];
+    }
+    CHECK(applicability == std::map<std::string, std::string>{{"pkg/Core.Tests/e.py", "unsafe"},
+                                                              {"src/c.py", "safe"},
+                                                              {"src/d.py", "safe"},
+                                                              {"src/test_b.py", "unsafe"},
+                                                              {"tests/a.py", "unsafe"}});
+  }
 }
