@@ -111,12 +111,14 @@ namespace {
 // `file` relative to `root` without building paths where the name says it already (a path below
 // the current directory, given relative and plain; an absolute path under `root`): every file a run
 // checks is resolved, and path normalisation costs more than linting most files.
+// A path that normalisation leaves as it is: no ".", "..", or empty name in it.
+bool plain(std::string_view p) {
+  return p.find("./") == std::string_view::npos && p.find("//") == std::string_view::npos &&
+         !p.ends_with("/.") && !p.ends_with("/..") && p != "." && p != "..";
+}
+
 std::optional<std::string_view> plain_relative(const fs::path& root, const fs::path& cwd,
                                                std::string_view file) {
-  const auto plain = [](std::string_view p) {
-    return p.find("./") == std::string_view::npos && p.find("//") == std::string_view::npos &&
-           !p.ends_with("/.") && !p.ends_with("/..") && p != "." && p != "..";
-  };
   if (!platform::is_absolute(file)) {
     if (root == cwd && plain(file)) return file;
     return std::nullopt;
@@ -184,7 +186,42 @@ void ConfigCache::clear() {
   explicit_entry_.reset();
 }
 
+namespace {
+
+// What lexically_relative gives for two plain absolute paths in '/' form, without building paths:
+// "../" for each of root's names past the common ones, then the rest of file's.
+std::optional<std::string> plain_absolute_relative(std::string_view root, std::string_view file) {
+  if (root.empty() || root[0] != '/' || file.empty() || file[0] != '/' || file.back() == '/' ||
+      !plain(root) || !plain(file))
+    return std::nullopt;
+  const auto names = [](std::string_view p) {
+    std::vector<std::string_view> out;
+    for (std::size_t i = 1; i < p.size();) {
+      const std::size_t slash = std::min(p.find('/', i), p.size());
+      if (slash > i) out.push_back(p.substr(i, slash - i));
+      i = slash + 1;
+    }
+    return out;
+  };
+  const std::vector<std::string_view> from = names(root), to = names(file);
+  std::size_t common = 0;
+  while (common < from.size() && common < to.size() && from[common] == to[common])
+    ++common;
+  if (common == from.size() && common == to.size()) return ".";
+  std::string out;
+  for (std::size_t k = common; k < from.size(); ++k)
+    out += "../";
+  for (std::size_t k = common; k < to.size(); ++k)
+    out.append(to[k]).push_back('/');
+  out.pop_back();
+  return out;
+}
+
+} // namespace
+
 std::string relative_to(const fs::path& root, const std::string& file, const fs::path& cwd) {
+  if (const auto plain_path = plain_absolute_relative(platform::generic_utf8_of(root), file))
+    return *plain_path;
   const fs::path base = cwd.empty() ? working_directory() : cwd;
   return platform::generic_utf8_of(
       (base / platform::path_of(file)).lexically_normal().lexically_relative(root));

@@ -1,4 +1,5 @@
 #include "../e2e/temp_dir.h"
+#include "server/pipeline/configs.h"
 #include "server/pipeline/files.h"
 #include "server/pipeline/walk.h"
 
@@ -176,4 +177,19 @@ TEST_CASE("the walk on threads: sorted, complete, within its window") {
   for (std::size_t window : {std::size_t{1}, std::size_t{10}, std::size_t{1} << 16})
     for (int round = 0; round < 5; ++round)
       CHECK(walked_by_threads(dir.path(), 4, window) == expected);
+}
+
+TEST_CASE("relative_to: plain absolute paths as std::filesystem's lexically_relative gives them") {
+  // The string-only way taken for plain absolute paths must equal the filesystem's.
+  const std::vector<std::string> paths = {"/",          "/a",        "/a/b",      "/a/b/c.py",
+                                          "/a/bc/d.py", "/ab/c",     "/a/b/",     "/x/y/z/w",
+                                          "/a/b/c/d/e", "/tmp/x.js", "/a/b/../c", "/a/./b"};
+  for (const std::string& root : paths)
+    for (const std::string& file : paths) {
+      CAPTURE(root);
+      CAPTURE(file);
+      const std::filesystem::path expected =
+          std::filesystem::path(file).lexically_normal().lexically_relative(root);
+      CHECK(pctlint::pipeline::relative_to(root, file, "/") == expected.generic_string());
+    }
 }
