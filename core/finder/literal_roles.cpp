@@ -17,6 +17,8 @@ namespace pctlint::finding {
 // literal ("Chapters [1-3]: https://...") and a query's own syntax (?filter[e-mail]=,
 // ?q=(cats|dogs)) are no pattern.
 bool url_pattern_syntax(std::string_view t) {
+  // Each sign below holds one of these; most literals hold none (one vectorised pass says so).
+  if (find_any_of3(t, 0, t.size(), '*', '[', '(') == t.size()) return false;
   for (std::size_t sep = t.find("://"); sep != std::string_view::npos;
        sep = t.find("://", sep + 3)) {
     std::size_t end = sep + 3;
