@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <iterator>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 namespace pctlint {
@@ -400,9 +401,25 @@ const LintResult& LintCache::lint(std::string_view source, Language lang, const 
     std::swap(markers_, before_.markers);
   } else if (sp.kept_before) {
     // The generation it replaces is the text an edit and its undo left (a "/*" typed at the top,
-    // deleted, typed again): its memos are where this lint's URLs are found again.
+    // deleted, typed again): its memos are where this lint's URLs are found again. It is kept as
+    // it was (moved: a comment opened at the top replaces nearly every URL, and a copy of them
+    // all cost a fifth of that edit); this lint keeps copies of the memos and diagnostics of the
+    // URLs not found again only.
     older_ = std::move(before_.memos);
-    before_ = {memos_, result_.diagnostics, markers_};
+    before_.memos = std::move(memos_);
+    before_.diagnostics = std::move(result_.diagnostics);
+    before_.markers = markers_;
+    const auto at = [](auto& v, std::size_t i) {
+      return v.begin() + static_cast<std::ptrdiff_t>(i);
+    };
+    const std::vector<Memo>& was = before_.memos;
+    memos_.assign(was.begin(), at(was, sp.kept));
+    memos_.insert(memos_.end(), at(was, sp.reused_from), was.end());
+    const std::size_t diag_begin = diagnostics_of(was, 0, sp.kept);
+    const std::size_t diag_end = diag_begin + diagnostics_of(was, sp.kept, sp.reused_from);
+    const std::vector<Diagnostic>& diags = before_.diagnostics;
+    result_.diagnostics.assign(diags.begin(), at(diags, diag_begin));
+    result_.diagnostics.insert(result_.diagnostics.end(), at(diags, diag_end), diags.end());
   }
   if (sp.from_scratch)
     from_scratch(source, config);
@@ -455,23 +472,34 @@ void LintCache::from_scratch(std::string_view source, const Config& config) {
   before_ = {};
 }
 
+std::size_t LintCache::diagnostics_of(const std::vector<Memo>& memos, std::size_t begin,
+                                      std::size_t end) {
+  std::size_t n = 0;
+  for (std::size_t i = begin; i < end; ++i)
+    n += memos[i].findings.size();
+  return n;
+}
+
 void LintCache::splice(std::string_view source, const Config& config) {
   const IncrementalUrls::Splice& sp = found_.last_splice();
   const TextChange& change = sp.change;
   const std::vector<FoundUrl>& all = found_.urls();
+  // The URLs replaced: in memos_ (moved out), or with the generation kept before (lint() left
+  // them out of memos_ and of the diagnostics).
+  const std::size_t memo_end = sp.kept_before ? sp.kept : sp.reused_from;
   // The diagnostics of the URLs replaced, as counted by their memos.
-  std::size_t diag_begin = 0, diag_end = 0;
-  for (std::size_t i = 0; i < sp.kept; ++i)
-    diag_begin += memos_[i].findings.size();
-  diag_end = diag_begin;
-  for (std::size_t i = sp.kept; i < sp.reused_from; ++i)
-    diag_end += memos_[i].findings.size();
+  const std::size_t diag_begin = diagnostics_of(memos_, 0, sp.kept);
+  const std::size_t diag_end = diag_begin + diagnostics_of(memos_, sp.kept, memo_end);
+  std::vector<Memo> moved_out(
+      std::make_move_iterator(memos_.begin() + static_cast<std::ptrdiff_t>(sp.kept)),
+      std::make_move_iterator(memos_.begin() + static_cast<std::ptrdiff_t>(memo_end)));
+  const std::span<const Memo> replaced =
+      sp.kept_before
+          ? std::span<const Memo>(before_.memos).subspan(sp.kept, sp.reused_from - sp.kept)
+          : std::span<const Memo>(moved_out);
   // The memos of the URLs found again are looked for among those they replace, in order, then
   // among the ones the lint before replaced (an edit that opens a block comment and the next
   // that closes it again hide URLs and bring them back).
-  std::vector<Memo> replaced(
-      std::make_move_iterator(memos_.begin() + static_cast<std::ptrdiff_t>(sp.kept)),
-      std::make_move_iterator(memos_.begin() + static_cast<std::ptrdiff_t>(sp.reused_from)));
   // Each list is tried where its last match was (an edit keeps the URLs' order), then by hash.
   std::vector<std::pair<std::size_t, std::size_t>> older_index; // (hash, position), sorted
   std::size_t cursor = 0, older_cursor = 0;
@@ -521,8 +549,8 @@ void LintCache::splice(std::string_view source, const Config& config) {
     }
     append_diagnostics(source, url, memo.findings, config, diagnostics);
   }
-  replace_range(memos_, sp.kept, sp.reused_from, fresh);
-  if (!replaced.empty()) older_ = std::move(replaced);
+  replace_range(memos_, sp.kept, memo_end, fresh);
+  if (!moved_out.empty()) older_ = std::move(moved_out);
   std::vector<Diagnostic>& all_diagnostics = result_.diagnostics;
   const std::size_t moved_from = diag_begin + diagnostics.size();
   replace_range(all_diagnostics, diag_begin, diag_end, diagnostics);

@@ -82,6 +82,9 @@ private:
   void from_scratch(std::string_view source, const Config& config);
   void splice(std::string_view source, const Config& config);
   void find_markers(std::string_view source, std::size_t begin, std::size_t end);
+  // How many diagnostics memos[begin, end) made.
+  static std::size_t diagnostics_of(const std::vector<Memo>& memos, std::size_t begin,
+                                    std::size_t end);
 
   IncrementalUrls found_;
   // One per URL of the last lint, in document order.

@@ -161,51 +161,100 @@ Rerun rerun(const Generation& base, std::string_view text, Language lang,
   return r;
 }
 
+// Where a checkpoint of the base lies in the text `r` was run on, past the change: moved by its
+// length, its URL count by how many more or fewer URLs came before it.
+void move_checkpoint(FinderCheckpoint& c, const TextChange& change, std::ptrdiff_t delta,
+                     std::ptrdiff_t url_shift) {
+  const auto moved = [delta](std::size_t o) {
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(o) + delta);
+  };
+  if (c.shift == 0) c.rebase_from = change.old_end; // its state lies past the edit
+  c.shift += delta;
+  c.at = moved(c.at);
+  c.resume = moved(c.resume);
+  c.reach = moved(c.reach);
+  c.urls = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c.urls) + url_shift);
+}
+
+// What `r` tells of the base it ran from: the base's URLs it replaced are [kept, reused_from), its
+// checkpoints [keep, replaced_end); the rest of base's after them moved by `delta`.
+struct Replaced {
+  std::size_t kept, reused_from, keep, replaced_end;
+  bool resynced;
+  std::ptrdiff_t delta;
+};
+
+Replaced replaced_by(const Generation& base, const TextChange& change, const Rerun& r) {
+  const bool resynced = r.resync < base.checkpoints.size();
+  return {r.kept,
+          resynced ? base.checkpoints[r.resync].urls : base.urls.size(),
+          r.restart < base.checkpoints.size() ? r.restart + 1 : 0,
+          resynced ? r.resync + 1 : base.checkpoints.size(),
+          resynced,
+          static_cast<std::ptrdiff_t>(change.new_end) -
+              static_cast<std::ptrdiff_t>(change.old_end)};
+}
+
 // `base` made the URLs and checkpoints of `text` from `r`: those up to the restart kept, those
 // found again in place of the ones they replace, the rest of base's moved by the change's length
 // (in place: a keystroke replaces a few URLs and moves the rest). Returns base's URLs that `r`
 // replaced, [kept, reused_from).
-std::pair<std::size_t, std::size_t> apply(Generation& base, std::string_view text,
-                                          const TextChange& change, Rerun&& r) {
+Replaced apply(Generation& base, std::string_view text, const TextChange& change, Rerun&& r) {
+  const Replaced x = replaced_by(base, change, r);
   std::vector<FoundUrl>& urls = base.urls;
-  std::vector<FinderCheckpoint>& checkpoints = base.checkpoints;
-  const std::ptrdiff_t delta =
-      static_cast<std::ptrdiff_t>(change.new_end) - static_cast<std::ptrdiff_t>(change.old_end);
-  const bool resynced = r.resync < checkpoints.size();
-  const std::size_t reused_from = resynced ? checkpoints[r.resync].urls : urls.size();
-  const std::size_t found = r.found.size();
-  replace_range(urls, r.kept, reused_from, r.found);
-  const std::size_t tail = r.kept + found;
-  if (delta != 0)
+  const std::size_t tail = x.kept + r.found.size();
+  replace_range(urls, x.kept, x.reused_from, r.found);
+  if (x.delta != 0)
     for (std::size_t i = tail; i < urls.size(); ++i)
-      shift(urls[i], delta);
-
+      shift(urls[i], x.delta);
   // The checkpoints likewise (their lexers' states keep their coordinates: `shift` says how far
   // they moved).
-  const std::size_t keep = r.restart < checkpoints.size() ? r.restart + 1 : 0;
-  const std::size_t replaced_end = resynced ? r.resync + 1 : checkpoints.size();
+  std::vector<FinderCheckpoint>& checkpoints = base.checkpoints;
   const std::size_t taken = r.taken.size();
   for (FinderCheckpoint& c : r.taken)
-    c.urls += r.kept;
-  replace_range(checkpoints, keep, replaced_end, r.taken);
-  if (resynced) {
+    c.urls += x.kept;
+  replace_range(checkpoints, x.keep, x.replaced_end, r.taken);
+  if (x.resynced) {
     const std::ptrdiff_t url_shift =
-        static_cast<std::ptrdiff_t>(tail) - static_cast<std::ptrdiff_t>(reused_from);
-    const auto moved = [delta](std::size_t o) {
-      return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(o) + delta);
-    };
-    for (std::size_t i = keep + taken; i < checkpoints.size(); ++i) {
-      FinderCheckpoint& c = checkpoints[i];
-      if (c.shift == 0) c.rebase_from = change.old_end; // its state lies past the edit
-      c.shift += delta;
-      c.at = moved(c.at);
-      c.resume = moved(c.resume);
-      c.reach = moved(c.reach);
-      c.urls = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c.urls) + url_shift);
-    }
+        static_cast<std::ptrdiff_t>(tail) - static_cast<std::ptrdiff_t>(x.reused_from);
+    for (std::size_t i = x.keep + taken; i < checkpoints.size(); ++i)
+      move_checkpoint(checkpoints[i], change, x.delta, url_shift);
   }
   base.size = text.size();
-  return {r.kept, reused_from};
+  return x;
+}
+
+// The same as a new generation, `base` left as it was (kept as the generation before): only the
+// URLs and checkpoints not found again are copied, none when a comment opened at the top.
+Generation rebuilt(const Generation& base, std::string_view text, const TextChange& change,
+                   Rerun&& r, Replaced& x) {
+  x = replaced_by(base, change, r);
+  Generation out;
+  const std::vector<FoundUrl>& urls = base.urls;
+  const auto at = [](auto& v, std::size_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
+  out.urls.reserve(x.kept + r.found.size() + (urls.size() - x.reused_from));
+  out.urls.insert(out.urls.end(), urls.begin(), at(urls, x.kept));
+  out.urls.insert(out.urls.end(), std::make_move_iterator(r.found.begin()),
+                  std::make_move_iterator(r.found.end()));
+  const std::size_t tail = out.urls.size();
+  out.urls.insert(out.urls.end(), at(urls, x.reused_from), urls.end());
+  if (x.delta != 0)
+    for (std::size_t i = tail; i < out.urls.size(); ++i)
+      shift(out.urls[i], x.delta);
+  const std::vector<FinderCheckpoint>& checkpoints = base.checkpoints;
+  out.checkpoints.assign(checkpoints.begin(), at(checkpoints, x.keep));
+  for (FinderCheckpoint& c : r.taken) {
+    c.urls += x.kept;
+    out.checkpoints.push_back(std::move(c));
+  }
+  if (x.resynced) {
+    const std::ptrdiff_t url_shift =
+        static_cast<std::ptrdiff_t>(tail) - static_cast<std::ptrdiff_t>(x.reused_from);
+    for (std::size_t i = x.replaced_end; i < checkpoints.size(); ++i)
+      move_checkpoint(out.checkpoints.emplace_back(checkpoints[i]), change, x.delta, url_shift);
+  }
+  out.size = text.size();
+  return out;
 }
 
 } // namespace
@@ -277,24 +326,24 @@ void IncrementalUrls::State::incremental(std::string_view text, const TextChange
     }
   }
   if (!r) r = rerun(now, text, lang, options, change, every, finding::npos);
-  const std::size_t urls_before = now.urls.size();
   // Found again in a large part (a block comment opened): the generation it replaces is kept, so
   // that the edit undoing this one finds it again (as the text before it, the URLs before it).
-  const bool resynced = r->resync < now.checkpoints.size();
-  const std::size_t replaced_end = resynced ? now.checkpoints[r->resync].urls : urls_before;
-  const bool keep_before =
-      !from_before && replaced_end - r->kept > std::max<std::size_t>(64, urls_before / 4);
-  if (keep_before) {
-    before = now;
-    before_to_now = edit;
-  } else if (before && !from_before) {
-    before_to_now = then(before_to_now, edit);
-  }
   const std::size_t found = r->found.size();
-  const auto [kept, reused_from] = apply(now, text, change, std::move(*r));
-  const std::ptrdiff_t delta =
-      static_cast<std::ptrdiff_t>(change.new_end) - static_cast<std::ptrdiff_t>(change.old_end);
-  splice = Splice{kept, kept + found, reused_from, delta, false, from_before, keep_before, change};
+  const Replaced will = replaced_by(now, change, *r);
+  const bool keep_before =
+      !from_before && will.reused_from - will.kept > std::max<std::size_t>(64, now.urls.size() / 4);
+  Replaced x;
+  if (keep_before) {
+    Generation next = rebuilt(now, text, change, std::move(*r), x);
+    before = std::move(now);
+    now = std::move(next);
+    before_to_now = edit;
+  } else {
+    if (before && !from_before) before_to_now = then(before_to_now, edit);
+    x = apply(now, text, change, std::move(*r));
+  }
+  splice = Splice{x.kept, x.kept + found, x.reused_from, x.delta,
+                  false,  from_before,    keep_before,   change};
 }
 
 IncrementalUrls::IncrementalUrls(std::size_t checkpoint_every) : state_(std::make_unique<State>()) {

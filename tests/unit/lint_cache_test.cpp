@@ -107,6 +107,38 @@ TEST_CASE("LintCache: a block comment opened and closed again hides URLs and bri
   }
 }
 
+TEST_CASE(
+    "LintCache: a comment over many URLs keeps the generation before it, URLs on both sides") {
+  // Enough URLs that the comment's refinding keeps the generation before it (its memos moved, the
+  // ones not found again copied): URLs kept before the comment, hidden in it, moved after its
+  // end; then closed, opened again, and opened elsewhere. Exactly lint()'s result each time.
+  std::string text;
+  for (int i = 0; i < 600; ++i)
+    text += i == 400 ? "// */\n" : "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  LintCache cache;
+  const Config config;
+  cache.lint(text, Language::JavaScript, config, true);
+  const auto line = [&](int n) {
+    std::size_t at = 0;
+    for (int k = 0; k < n; ++k)
+      at = text.find('\n', at) + 1;
+    return at;
+  };
+  for (const int where : {100, 100, 250, 0}) {
+    CAPTURE(where);
+    const std::size_t at = line(where);
+    text.insert(at, "/*");
+    const LintResult& hidden =
+        cache.lint(text, Language::JavaScript, config, true, TextChange{at, at, at + 2});
+    require_same(hidden, lint(text, Language::JavaScript, config));
+    text.erase(at, 2);
+    const LintResult& back =
+        cache.lint(text, Language::JavaScript, config, true, TextChange{at, at + 2, at});
+    require_same(back, lint(text, Language::JavaScript, config));
+    CHECK(back.diagnostics.size() == 599);
+  }
+}
+
 TEST_CASE("LintCache follows configuration changes after clear()") {
   LintCache cache;
   const std::string text = "x = 'https://x.example/%c3%a9'\n";
