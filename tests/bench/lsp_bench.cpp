@@ -2,7 +2,8 @@
 // holding 5,000 URLs (a tenth of them with findings), 10 MiB holding 50,000, and one of 100,000
 // short lines. For each: the time from a one-character didChange to its publishDiagnostics
 // (median and p99 over 200 edits spread over the document; also for edits that open and close a
-// block comment at the top, which runs to the end of the document), and the server's peak RSS.
+// block comment at the top, which runs to the end of the document; and a comment typed there a
+// character at a time, closed, and deleted), and the server's peak RSS.
 // The peer, in the same run: lint() of the whole document in this process, which is what each
 // edit cost before incremental finding. Also process start to the initialize response.
 #include "../e2e/lsp_client.h"
@@ -87,6 +88,35 @@ Latency edits(LspClient& c, const std::string& uri, int& version, const std::str
   return l;
 }
 
+// Types a block comment at the top a character at a time, "/* note */", then deletes it a
+// character at a time, 10 times: what writing a comment costs keystroke by keystroke, from the
+// '*' that hides the rest of the document to the '/' that brings it back.
+Latency comment_typed(LspClient& c, const std::string& uri, int& version) {
+  Latency l;
+  const std::string comment = "/* note */";
+  for (int round = 0; round < 10; ++round)
+    for (std::size_t k = 0; k < 2 * comment.size(); ++k) {
+      const bool typing = k < comment.size();
+      const int at = static_cast<int>(typing ? k : 2 * comment.size() - k - 1);
+      const json start{{"line", 0}, {"character", at}};
+      const json end{{"line", 0}, {"character", typing ? at : at + 1}};
+      const json change{{"range", {{"start", start}, {"end", end}}},
+                        {"text", typing ? comment.substr(k, 1) : ""}};
+      ++version;
+      const auto t0 = Clock::now();
+      c.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}},
+                                          {"contentChanges", {change}}});
+      for (;;) {
+        const json p = c.diagnostics(uri, 60000);
+        if (p["version"] == version) break;
+      }
+      l.parsed.push_back(ms(Clock::now() - t0));
+      l.arrived.push_back(ms(c.last_arrival() - t0));
+    }
+  l.sort();
+  return l;
+}
+
 void measure(const char* name, const std::string& doc) {
   const std::size_t lines = static_cast<std::size_t>(std::count(doc.begin(), doc.end(), '\n'));
   // The peer: the whole document linted in this process, as each edit was before.
@@ -105,6 +135,7 @@ void measure(const char* name, const std::string& doc) {
   int version = 1;
   const Latency typing = edits(c, uri, version, "x", lines, false);
   const Latency comment = edits(c, uri, version, "/*", lines, true);
+  const Latency written = comment_typed(c, uri, version);
   const long rss = peak_rss_kb(c.pid());
   std::printf("%s: %zu bytes, %zu lines; full lint() in process %.2f ms (the peer)\n", name,
               doc.size(), lines, full[full.size() / 2]);
@@ -117,6 +148,10 @@ void measure(const char* name, const std::string& doc) {
               comment.median(comment.arrived),
               comment.median(comment.arrived) / full[full.size() / 2],
               comment.p99(comment.arrived));
+  std::printf("  \"/* note */\" typed and deleted a character at a time at the top: arrived "
+              "median %.2f ms, p99 %.2f ms, slowest %.2f ms\n",
+              written.median(written.arrived), written.p99(written.arrived),
+              written.arrived.back());
   std::printf("  server peak RSS %.1f MB\n", rss / 1024.0);
   c.call("shutdown", nullptr);
   c.notify("exit", nullptr);
