@@ -58,8 +58,11 @@ enum class PlaceholderStyle : unsigned {
   // %1 .. %99 in a C++ literal given to Qt's QString::arg() (a QString("...%1...").arg(path)):
   // the argument's place, not an escape.
   QtArg = 1u << 21,
+  // xargs -I% (or --replace=%): every '%' after it on the line is the replace string, where each
+  // input line goes ("xargs -I% curl https://x/releases/%").
+  XargsReplace = 1u << 22,
 };
-inline constexpr unsigned all_placeholder_styles = 0x3FFFFF;
+inline constexpr unsigned all_placeholder_styles = 0x7FFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

@@ -4,6 +4,7 @@
 // URL written in it may hold. Each style has a fixture in tests/fixtures/clean/template-*.
 #include "core/finder/templates.h"
 
+#include "core/ascii.h"
 #include "core/codec/percent.h"
 #include "core/scan.h"
 
@@ -351,6 +352,11 @@ std::size_t git_format_end(std::string_view t, std::size_t i) {
   return i + 2;
 }
 
+// xargs' replace string '%': the byte itself (only on a line whose xargs declares it).
+std::size_t xargs_replace_end(std::string_view t, std::size_t i) {
+  return t[i] == '%' ? i + 1 : npos;
+}
+
 // @NAME@: a name of letters, digits and '_' between two '@' that no name character touches
 // outside ("user@host@" and "/@alice@mastodon.social" are no tokens).
 std::size_t at_name_end(std::string_view t, std::size_t i) {
@@ -418,6 +424,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::AtName, "at-name", "@", at_name_end},
     {PlaceholderStyle::Elision, "elision", "\xE2", elision_end},
     {PlaceholderStyle::Backreference, "backreference", "%", backreference_end},
+    {PlaceholderStyle::XargsReplace, "xargs-replace", "%", xargs_replace_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -446,9 +453,42 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
   // Qt's %1 only where the literal itself is given to .arg() (finder_literal.cpp adds it back).
   active &= ~static_cast<unsigned>(PlaceholderStyle::QtArg);
   constexpr unsigned kByCommand = static_cast<unsigned>(PlaceholderStyle::CurlGlob) |
-                                  static_cast<unsigned>(PlaceholderStyle::GitFormat);
+                                  static_cast<unsigned>(PlaceholderStyle::GitFormat) |
+                                  static_cast<unsigned>(PlaceholderStyle::XargsReplace);
   return active & (~kByCommand | line_styles);
 }
+
+namespace {
+
+// Where an xargs whose replace string is '%' stands on a line (-I%, -I %, -i%, --replace=%,
+// among its options before the command it runs), or npos.
+std::size_t xargs_percent_at(std::string_view line) {
+  const auto word_at = [&](std::size_t k) {
+    std::size_t e = k;
+    while (e < line.size() && !ascii::is_blank(line[e]))
+      ++e;
+    return line.substr(k, e - k);
+  };
+  const auto skip_blanks = [&](std::size_t k) {
+    while (k < line.size() && ascii::is_blank(line[k]))
+      ++k;
+    return k;
+  };
+  for (std::size_t at = line.find("xargs"); at != npos; at = line.find("xargs", at + 1)) {
+    if ((at > 0 && (is_word(line[at - 1]) || line[at - 1] == '-')) ||
+        (at + 5 < line.size() && !ascii::is_blank(line[at + 5])))
+      continue;
+    for (std::size_t k = skip_blanks(at + 5); k < line.size() && line[k] == '-';) {
+      const std::string_view option = word_at(k);
+      if (option == "-I%" || option == "-i%" || option == "--replace=%") return at;
+      k = skip_blanks(k + option.size());
+      if (option == "-I" && word_at(k) == "%") return at;
+    }
+  }
+  return npos;
+}
+
+} // namespace
 
 LineCommands line_commands(std::string_view line) {
   LineCommands c;
@@ -462,6 +502,7 @@ LineCommands line_commands(std::string_view line) {
       }
   for (std::string_view marker : {"--format", "--pretty", "git log", "git show"})
     c.git_format = std::min(c.git_format, line.find(marker));
+  c.xargs_percent = xargs_percent_at(line);
   return c;
 }
 
@@ -469,6 +510,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
   unsigned styles = 0;
   if (curl < at) styles |= static_cast<unsigned>(PlaceholderStyle::CurlGlob);
   if (git_format < at) styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
+  if (xargs_percent < at) styles |= static_cast<unsigned>(PlaceholderStyle::XargsReplace);
   return styles;
 }
 

@@ -16,11 +16,13 @@ namespace pctlint {
 unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsigned line_styles,
                                    bool formatted = false);
 
-// Where commands that enable placeholder styles stand on a line: curl (its globs) and git log or
-// show (its format's %H %n). A URL after one of them has its styles.
+// Where commands that enable placeholder styles stand on a line: curl (its globs), git log or
+// show (its format's %H %n) and xargs -I% (its replace string). A URL after one of them has its
+// styles.
 struct LineCommands {
   std::size_t curl = std::string_view::npos, git_format = std::string_view::npos;
-  unsigned styles_before(std::size_t at) const; // the styles enabled before offset `at`
+  std::size_t xargs_percent = std::string_view::npos; // xargs -I% (its replace string)
+  unsigned styles_before(std::size_t at) const;       // the styles enabled before offset `at`
 };
 LineCommands line_commands(std::string_view line);
 
