@@ -259,7 +259,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
   at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control &&
-                   !spec.prose_strings && !image_candidates_key(lit);
+                   !spec.prose_strings && !image_candidates_key(lit) &&
+                   !continues_adjacent_literal(src_, lit.open, lang);
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;

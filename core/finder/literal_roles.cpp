@@ -409,6 +409,55 @@ bool maybe_formatted_literal(std::string_view src, std::size_t open, Language la
   return before != ';';
 }
 
+bool continues_adjacent_literal(std::string_view src, std::size_t open, Language lang) {
+  const bool python = lang == Language::Python;
+  if (lang != Language::C && lang != Language::Cpp && lang != Language::Gettext && !python)
+    return false;
+  // The literal's prefix (L"", u8"", R"(", r'', f"", b''), then blanks and line ends.
+  std::size_t e = open;
+  while (e > 0 && open - e < 3 && std::isalnum(static_cast<unsigned char>(src[e - 1])))
+    --e;
+  if (e > 0 && (is_ident(src[e - 1]) || src[e - 1] == '@')) e = open;
+  const std::size_t floor = e > kLookBehind ? e - kLookBehind : 0;
+  while (e > floor && (is_blank(src[e - 1]) || src[e - 1] == '\n' || src[e - 1] == '\r'))
+    --e;
+  if (e < 2) return false;
+  const char quote = src[e - 1];
+  if (quote != '"' && !(python && quote == '\'')) return false;
+  // An empty literal before ("" "https://..."; msgstr "" then its lines) holds nothing; one that
+  // ends with a line break written as "\n" ends a line of the text: the URL starts the next.
+  if (src[e - 2] == quote && (e < 3 || src[e - 3] != quote)) return false;
+  if (e >= 3 && src[e - 2] == 'n' && src[e - 3] == '\\' && (e < 4 || src[e - 4] != '\\'))
+    return false;
+  // That quote must close a literal opened on its line, outside any comment: the line read up to
+  // it, quotes and escapes followed, ends inside a literal ("// a \"b\"" does not).
+  // (Within the look-behind bound: a longer line is given up on, not searched to its start.)
+  const std::size_t lowest = e - 1 > kLookBehind ? e - 1 - kLookBehind : 0;
+  std::size_t line_begin = e - 1;
+  while (line_begin > lowest && src[line_begin - 1] != '\n')
+    --line_begin;
+  if (line_begin > 0 && src[line_begin - 1] != '\n') return false;
+  const std::string_view line = src.substr(line_begin);
+  const std::size_t length = e - 1 - line_begin;
+  char open_quote = 0;
+  for (std::size_t i = 0; i < length; ++i) {
+    const char c = line[i];
+    if (open_quote) {
+      if (c == '\\')
+        ++i;
+      else if (c == open_quote)
+        open_quote = 0;
+    } else if (c == '"' || c == '\'') {
+      open_quote = c;
+    } else if (python || lang == Language::Gettext
+                   ? c == '#'
+                   : c == '/' && i + 1 < length && (line[i + 1] == '/' || line[i + 1] == '*')) {
+      return false; // a comment
+    }
+  }
+  return open_quote == quote;
+}
+
 bool qt_arg_after(std::string_view src, std::size_t after_close, std::size_t line_end) {
   std::size_t k = after_close;
   for (int parens = 0; k < line_end && (is_blank(src[k]) || (src[k] == ')' && parens++ < 2));)

@@ -113,7 +113,7 @@ TEST_CASE("an escape written into a printf format is written %%XX, and only as a
         // The call split over lines, a ';' or a comment in an earlier literal, a variadic
         // wrapper, an Objective-C message, a macro's body.
         "void f() {\n  printf(\n    \"http://a/caf\\u00e9/x\\n\", 'x');\n}\n",
-        "void f() { printf(\"a; b) \" \"http://a/caf\\u00e9/x\\n\", 'x'); }\n",
+        "void f() { printf(\"a; b)\\n\" \"http://a/caf\\u00e9/x\\n\", 'x'); }\n",
         "void f() { printf(\"usage\\n\" /* c */ \"http://a/caf\\u00e9/x\\n\"); }\n",
         "void f() { build(b, sizeof b, \"http://a/caf\\u00e9/%g\", 2.5); }\n",
         "id s = [NSString stringWithFormat:@\"http://a/caf\\u00e9/x\", x];\n",
