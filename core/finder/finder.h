@@ -61,8 +61,11 @@ enum class PlaceholderStyle : unsigned {
   // xargs -I% (or --replace=%): every '%' after it on the line is the replace string, where each
   // input line goes ("xargs -I% curl https://x/releases/%").
   XargsReplace = 1u << 22,
+  // \1 .. \9: a regular expression's replacement naming a group (sed's and Vim's s/../\1/,
+  // Python's re.sub): no URL holds a backslash raw, so these are no characters to encode.
+  BackslashReference = 1u << 23,
 };
-inline constexpr unsigned all_placeholder_styles = 0x7FFFFF;
+inline constexpr unsigned all_placeholder_styles = 0xFFFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

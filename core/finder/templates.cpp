@@ -357,6 +357,11 @@ std::size_t xargs_replace_end(std::string_view t, std::size_t i) {
   return t[i] == '%' ? i + 1 : npos;
 }
 
+// \1 .. \9: a group named in a regular expression's replacement.
+std::size_t backslash_reference_end(std::string_view t, std::size_t i) {
+  return t[i] == '\\' && i + 1 < t.size() && t[i + 1] >= '1' && t[i + 1] <= '9' ? i + 2 : npos;
+}
+
 // @NAME@: a name of letters, digits and '_' between two '@' that no name character touches
 // outside ("user@host@" and "/@alice@mastodon.social" are no tokens).
 std::size_t at_name_end(std::string_view t, std::size_t i) {
@@ -425,6 +430,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::Elision, "elision", "\xE2", elision_end},
     {PlaceholderStyle::Backreference, "backreference", "%", backreference_end},
     {PlaceholderStyle::XargsReplace, "xargs-replace", "%", xargs_replace_end},
+    {PlaceholderStyle::BackslashReference, "backslash-reference", "\\", backslash_reference_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -516,7 +522,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
 
 namespace {
 // Every byte a placeholder can start with, once; a set of them is a bit mask over this string.
-constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2";
+constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\";
 constexpr bool every_start_listed() {
   for (const PlaceholderKind& k : kPlaceholders)
     for (char c : k.starts)
