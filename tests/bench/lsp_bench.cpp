@@ -59,8 +59,24 @@ std::string document(int lines, std::size_t pad_width, std::size_t bytes) {
   return doc;
 }
 
+// Sends one didChange and times it until its publishDiagnostics has arrived and until this
+// client parsed it.
+void timed_change(LspClient& c, const std::string& uri, int& version, const json& change,
+                  Latency& l) {
+  ++version;
+  const auto t0 = Clock::now();
+  c.notify("textDocument/didChange",
+           {{"textDocument", {{"uri", uri}, {"version", version}}}, {"contentChanges", {change}}});
+  for (;;) {
+    const json p = c.diagnostics(uri, 60000);
+    if (p["version"] == version) break;
+  }
+  l.parsed.push_back(ms(Clock::now() - t0));
+  l.arrived.push_back(ms(c.last_arrival() - t0));
+}
+
 // Types `typed` at the start of 100 lines spread over the document and deletes it again: 200
-// edits, each timed until its publishDiagnostics has arrived and until this client parsed it.
+// edits.
 Latency edits(LspClient& c, const std::string& uri, int& version, const std::string& typed,
               std::size_t line_count, bool at_top) {
   Latency l;
@@ -68,21 +84,10 @@ Latency edits(LspClient& c, const std::string& uri, int& version, const std::str
   for (int i = 0; i < 200; ++i) {
     const std::size_t line = at_top ? 0 : (static_cast<std::size_t>(i / 2) * 7919) % line_count;
     const json start{{"line", line}, {"character", 0}};
-    const json change =
-        i % 2 == 0
-            ? json{{"range", {{"start", start}, {"end", start}}}, {"text", typed}}
-            : json{{"range", {{"start", start}, {"end", {{"line", line}, {"character", width}}}}},
-                   {"text", ""}};
-    ++version;
-    const auto t0 = Clock::now();
-    c.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}},
-                                        {"contentChanges", {change}}});
-    for (;;) {
-      const json p = c.diagnostics(uri, 60000);
-      if (p["version"] == version) break;
-    }
-    l.parsed.push_back(ms(Clock::now() - t0));
-    l.arrived.push_back(ms(c.last_arrival() - t0));
+    const json end{{"line", line}, {"character", i % 2 == 0 ? 0 : width}};
+    timed_change(c, uri, version,
+                 {{"range", {{"start", start}, {"end", end}}}, {"text", i % 2 == 0 ? typed : ""}},
+                 l);
   }
   l.sort();
   return l;
@@ -100,18 +105,10 @@ Latency comment_typed(LspClient& c, const std::string& uri, int& version) {
       const int at = static_cast<int>(typing ? k : 2 * comment.size() - k - 1);
       const json start{{"line", 0}, {"character", at}};
       const json end{{"line", 0}, {"character", typing ? at : at + 1}};
-      const json change{{"range", {{"start", start}, {"end", end}}},
-                        {"text", typing ? comment.substr(k, 1) : ""}};
-      ++version;
-      const auto t0 = Clock::now();
-      c.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}},
-                                          {"contentChanges", {change}}});
-      for (;;) {
-        const json p = c.diagnostics(uri, 60000);
-        if (p["version"] == version) break;
-      }
-      l.parsed.push_back(ms(Clock::now() - t0));
-      l.arrived.push_back(ms(c.last_arrival() - t0));
+      timed_change(c, uri, version,
+                   {{"range", {{"start", start}, {"end", end}}},
+                    {"text", typing ? comment.substr(k, 1) : ""}},
+                   l);
     }
   l.sort();
   return l;

@@ -42,6 +42,14 @@ struct Family {
   std::vector<std::string> tokens; // and edits insert these
 };
 
+// About `bytes` of JavaScript, a URL with a finding on every line.
+std::string url_lines(std::size_t bytes) {
+  std::string text;
+  for (int i = 0; text.size() < bytes; ++i)
+    text += "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  return text;
+}
+
 std::vector<Family> families() {
   const std::vector<std::string> common = {"\n",  "\"", "'", " ", "https://e.example/a b",
                                            "%c3", "\\", "x", "{", "}"};
@@ -172,7 +180,7 @@ TEST_CASE("incremental finding equals find_urls() after every random edit, in ev
     require_same_urls(inc.urls(), find_urls(text, f.lang));
     std::uniform_int_distribution<std::size_t> token(0, f.tokens.size() - 1);
     std::size_t reused = 0;
-    for (int step = 0; step < 250; ++step) {
+    for (int step = 0; step < 150; ++step) {
       CAPTURE(step);
       const std::string before = text;
       std::uniform_int_distribution<std::size_t> at(0, text.size());
@@ -198,9 +206,7 @@ TEST_CASE("incremental finding equals find_urls() after every random edit, in ev
 }
 
 TEST_CASE("incremental finding: an edit reads again only about a checkpoint's stretch around it") {
-  std::string text;
-  for (int i = 0; text.size() < 200000; ++i)
-    text += "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  std::string text = url_lines(200000);
   IncrementalUrls inc;
   inc.update(text, Language::JavaScript, {}, std::nullopt);
   const std::size_t total = inc.urls().size();
@@ -220,9 +226,7 @@ TEST_CASE("incremental finding: an edit reads again only about a checkpoint's st
 }
 
 TEST_CASE("incremental finding: an edit undone is found again from the generation before") {
-  std::string text;
-  for (int i = 0; text.size() < 200000; ++i)
-    text += "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  std::string text = url_lines(200000);
   IncrementalUrls inc;
   inc.update(text, Language::JavaScript, {}, std::nullopt);
   const std::size_t total = inc.urls().size();
@@ -244,9 +248,7 @@ TEST_CASE("incremental finding: an edit undone is found again from the generatio
 }
 
 TEST_CASE("incremental finding: a comment closed is found again from the text before it") {
-  std::string text;
-  for (int i = 0; text.size() < 200000; ++i)
-    text += "f('https://x.example/caf%c3%a9-" + std::to_string(i) + "');\n";
+  std::string text = url_lines(200000);
   IncrementalUrls inc;
   inc.update(text, Language::JavaScript, {}, std::nullopt);
   const std::size_t total = inc.urls().size();
@@ -276,7 +278,7 @@ TEST_CASE("incremental finding equals find_urls() through random edits and undos
     CAPTURE(name_of(f.lang));
     std::string text;
     std::uniform_int_distribution<std::size_t> line(0, f.lines.size() - 1);
-    while (text.size() < 40000)
+    while (text.size() < 30000)
       text += f.lines[line(rng)];
     IncrementalUrls inc(1024);
     inc.update(text, f.lang, {}, std::nullopt);
