@@ -1,6 +1,7 @@
 // PCT013 parser-differential
 #include "core/ascii.h"
 #include "core/codec/percent.h"
+#include "core/codec/utf8.h"
 #include "core/codec/whatwg_url.h"
 #include "core/scan.h"
 #include "rules/catalog/catalog.h"
@@ -173,6 +174,9 @@ public:
     const std::string_view t = url.text;
     // Only where the syntax gives the URL's extent: a differential is a claim about the whole URL.
     if (!url.url.exact || !special_with_authority(url.parts, t) || !url.parts.host) return;
+    // A byte of another charset (a file that is not UTF-8): a browser reads it in the document's
+    // encoding, which the file does not say, so there is no reading to compare with.
+    if (!is_valid_utf8(t)) return;
     std::string rfc;
     const std::string_view host = url.parts.host->in(t);
     if (host.empty() || host.front() == '[' || !rfc_host(host, rfc)) return;
