@@ -197,7 +197,36 @@ std::vector<Span> rust_tests(std::string_view s) {
 
 } // namespace
 
+namespace {
+
+// Zotero's translators (JavaScript) end with their tests: `var testCases = [...]` between the
+// lines "/** BEGIN TEST CASES **/" and "/** END TEST CASES **/", each case's expected items
+// compared field by field with what the translator returns (a raw IRI there is what it returns).
+// From the first marker's line to the end of the second's (or the file's end), each block.
+std::vector<Span> marked_test_blocks(std::string_view source) {
+  constexpr std::string_view kBegin = "/** BEGIN TEST CASES **/", kEnd = "/** END TEST CASES **/";
+  std::vector<Span> out;
+  for (std::size_t at = source.find(kBegin); at != std::string_view::npos;
+       at = source.find(kBegin, at)) {
+    const std::size_t line = source.rfind('\n', at);
+    const std::size_t begin = line == std::string_view::npos ? 0 : line + 1;
+    const std::size_t close = source.find(kEnd, at + kBegin.size());
+    std::size_t end = source.size();
+    if (close != std::string_view::npos)
+      end = std::min(source.size(), source.find('\n', close) == std::string_view::npos
+                                        ? source.size()
+                                        : source.find('\n', close) + 1);
+    out.push_back({begin, end});
+    at = end;
+  }
+  return out;
+}
+
+} // namespace
+
 std::vector<Span> in_file_tests(std::string_view source, Language lang) {
+  if (lang == Language::JavaScript || lang == Language::TypeScript)
+    return marked_test_blocks(source);
   if (lang != Language::Rust) return {};
   return rust_tests(source);
 }

@@ -1,7 +1,9 @@
 // Tests written inside a source file that is not itself a test file: Rust's `#[cfg(test)] mod
 // tests { ... }` beside the code it tests, and functions marked `#[test]` (or a test framework's
 // `#[tokio::test]`, `#[rstest]`, `#[test_case(...)]`). A URL there is often wrong on purpose (the
-// input a parser is tested on), so the rules make their fixes unsafe, as in a test file.
+// input a parser is tested on), so the rules make their fixes unsafe, as in a test file. And the
+// test cases Zotero's translators carry after their code, between "/** BEGIN TEST CASES **/" and
+// "/** END TEST CASES **/": expected items compared with what the translator returns.
 #pragma once
 
 #include "core/codec/url.h"
@@ -13,10 +15,10 @@
 namespace pctlint {
 
 // The byte ranges of `source` that are in-file tests, in order, not overlapping: from the line of
-// the attribute to the end of the line that closes its item. Found by the layout rustfmt gives
-// (the item closes with a `}` at the attribute's indentation), not by lexing: a layout that does
-// not close so reaches the file's end, which errs on the side of an unsafe fix. Empty for
-// languages without in-file tests.
+// the attribute (or marker) to the end of the line that closes its item. Found by the layout
+// rustfmt gives (the item closes with a `}` at the attribute's indentation), not by lexing: a
+// layout that does not close so reaches the file's end, which errs on the side of an unsafe fix.
+// Empty for languages without in-file tests.
 std::vector<Span> in_file_tests(std::string_view source, Language lang);
 
 } // namespace pctlint

@@ -363,6 +363,29 @@ TEST_CASE("no fix is safe in a test file, and a control character's escape is ne
   CHECK(fixed(raw, Language::Python, true) == "b = \"http://a/b%01c\"\n");
 }
 
+TEST_CASE("in-file tests: a Zotero translator's test cases get no safe fix") {
+  // The expected item's url is what the translator returns, compared with ===: rewriting it
+  // fails the test (fresh29's Qatar Digital Library.js).
+  const std::string src = "function doWeb() { get(\"https://x/%c3%a4\"); }\n"
+                          "/** BEGIN TEST CASES **/\n"
+                          "var testCases = [{\"type\": \"web\", \"url\": \"https://x/%c3%a4\"}]\n"
+                          "/** END TEST CASES **/\n"
+                          "var after = \"https://z/%c3%a4\";\n";
+  const std::vector<Span> tests = in_file_tests(src, Language::JavaScript);
+  REQUIRE(tests.size() == 1);
+  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).starts_with("/** BEGIN"));
+  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).ends_with("CASES **/\n"));
+  const std::string safe = fixed(src, Language::JavaScript);
+  CHECK(safe.find("get(\"https://x/%C3%A4\")") != std::string::npos);
+  CHECK(safe.find("\"url\": \"https://x/%c3%a4\"") != std::string::npos);
+  CHECK(safe.find("after = \"https://z/%C3%A4\"") != std::string::npos);
+  CHECK(fixed(src, Language::JavaScript, true).find("\"url\": \"https://x/%C3%A4\"") !=
+        std::string::npos);
+  // No end marker: to the file's end.
+  CHECK(in_file_tests("x;\n/** BEGIN TEST CASES **/\nvar t = 1;\n", Language::JavaScript)[0].end ==
+        std::string_view("x;\n/** BEGIN TEST CASES **/\nvar t = 1;\n").size());
+}
+
 TEST_CASE("in-file tests: Rust's #[cfg(test)] modules and #[test] functions get no safe fix") {
   const std::string src = "fn f() { g(\"https://x/%c3%a4\"); }\n"       // 0: outside
                           "#[cfg(test)]\n"                              // 1
