@@ -59,7 +59,7 @@ constexpr std::array kLanguages = {
                  .name = "xml",
                  .extensions = "xml svg plist xsd xsl xslt csproj vcxproj fsproj props targets "
                                "pom wsdl rss atom xaml resx nuspec tld jnlp fxml ivy rdf "
-                               "dtd kml gpx mxml",
+                               "dtd kml gpx mxml csl",
                  .aliases = "svg xsl",
                  .syntax = Syntax::Markup,
                  .block_open = "<!--",

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <optional>
 #include <string>
 #include <vector>
@@ -120,6 +121,19 @@ private:
     return true;
   }
 
+  // Whether the element whose content is [begin, close) holds CSS or a script: in HTML always; in
+  // other XML (SVG's <style> and <script> do) only when no element is nested in it, as CSL's
+  // root <style> holds its whole document.
+  bool embedded_code(std::size_t close, std::size_t begin) const {
+    if (lang_ == Language::Html) return true;
+    const std::string_view content = src_.substr(begin, close - begin);
+    for (std::size_t lt = content.find('<'); lt != npos; lt = content.find('<', lt + 1))
+      if (lt + 1 < content.size() &&
+          (std::isalpha(static_cast<unsigned char>(content[lt + 1])) || content[lt + 1] == '/'))
+        return false;
+    return true;
+  }
+
   // Inside a tag up to `target`; false when it gets there still inside.
   bool tag(std::size_t target) {
     for (std::size_t i = pos_; i < target; ++i) {
@@ -127,8 +141,9 @@ private:
       if (c == '>') {
         pos_ = i + 1;
         mode_ = Mode::Text;
-        if ((tag_ == "script" || tag_ == "style") && src_[i - 1] != '/') {
-          const std::size_t close = find_closing(tag_, i + 1);
+        const bool code_tag = (tag_ == "script" || tag_ == "style") && src_[i - 1] != '/';
+        if (const std::size_t close = code_tag ? find_closing(tag_, i + 1) : npos;
+            code_tag && embedded_code(close, i + 1)) {
           mode_ = Mode::Embedded;
           until_ = close;
           const Language inner = tag_ == "style" ? Language::Css : Language::JavaScript;
