@@ -95,15 +95,21 @@ bool sentence_word(std::string_view w);
 
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
 // value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
-// ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are.
-bool continues_url(std::string_view url, const std::vector<std::string_view>& words);
+// ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are. With
+// `plain_last_segment`, also a last path segment of plain words and no verb ("/wiki/Hudson Job").
+bool continues_url(std::string_view url, const std::vector<std::string_view>& words,
+                   bool plain_last_segment);
 
 // Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
 // pctlint-disable-next-line PCT003 -- the examples are what the rule reports
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
 // sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
-// `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
-bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bool strict = false);
+// How the text around the URL is read: a literal or a value (which a URL may fill, a page title's
+// words and all), an attribute that holds text (a title: words after a URL there are text), or a
+// quoted piece of running text (only what clearly continues the URL counts).
+enum class OneUrlReading { Value, TextAttribute, QuotedInProse };
+bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
+                      OneUrlReading reading = OneUrlReading::Value);
 
 std::size_t trim_end(std::string_view t, std::size_t begin, std::size_t end);
 

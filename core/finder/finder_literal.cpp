@@ -11,16 +11,26 @@
 
 namespace pctlint::finding {
 
-// Words that make the text after a URL a sentence rather than the rest of the URL.
+// Words that make the text after a URL a sentence rather than the rest of the URL. The verbs
+// make it one whatever comes before ("https://x/a is down"); the other words only where no path
+// segment is being written (a page title's "of" and "an" are its own: "/King of turtles").
+static bool predicate_word(std::string_view w) {
+  static constexpr std::string_view kVerbs[] = {
+      "is",     "are",   "was",   "were",   "be",   "been",  "not", "no",    "returned", "returns",
+      "failed", "fails", "error", "should", "must", "will",  "can", "could", "would",    "does",
+      "did",    "has",   "have",  "had",    "may",  "might", "see", "use",   "instead"};
+  for (std::string_view word : kVerbs)
+    if (iequals(w, word)) return true;
+  return false;
+}
+
 bool sentence_word(std::string_view w) {
   static constexpr std::string_view kWords[] = {
-      "a",       "an",   "the",  "is",       "are",     "was",    "were",  "be",    "been",
-      "not",     "no",   "to",   "for",      "of",      "and",    "or",    "in",    "on",
-      "at",      "with", "from", "by",       "as",      "if",     "then",  "than",  "see",
-      "use",     "via",  "into", "returned", "returns", "failed", "fails", "error", "should",
-      "must",    "will", "can",  "could",    "would",   "does",   "did",   "has",   "have",
-      "had",     "this", "that", "it",       "its",     "which",  "when",  "where", "instead",
-      "because", "but",  "so",   "we",       "you",     "they",   "i",     "may",   "might"};
+      "a",       "an",   "the",  "to",   "for", "of",   "and",   "or",   "in",
+      "on",      "at",   "with", "from", "by",  "as",   "if",    "then", "than",
+      "via",     "into", "this", "that", "it",  "its",  "which", "when", "where",
+      "because", "but",  "so",   "we",   "you", "they", "i"};
+  if (predicate_word(w)) return true;
   for (std::string_view word : kWords)
     if (iequals(w, word)) return true;
   return false;
@@ -28,8 +38,11 @@ bool sentence_word(std::string_view w) {
 
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
 // value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
-// ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are.
-bool continues_url(std::string_view url, const std::vector<std::string_view>& words) {
+// ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are. With
+// `plain_last_segment` (a literal or value that may hold nothing but the URL), also a last path
+// segment of plain words.
+bool continues_url(std::string_view url, const std::vector<std::string_view>& words,
+                   bool plain_last_segment) {
   for (std::string_view w : words)
     if (w.find("://") != npos || w.find_first_of("\"'<>{}|\\`") != npos) return false;
   const std::size_t authority = url.find("//");
@@ -51,8 +64,24 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
       if (!name_char(c) || c == '.') return false;
   const std::string_view last = words.back();
   const std::size_t slash = last.find('/');
-  return slash != npos && slash > 0 && last.back() != '.' &&
-         std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
+  if (slash != npos)
+    return slash > 0 && last.back() != '.' &&
+           std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
+  if (!plain_last_segment) return false;
+  // "/wiki/Hudson Job", "/wiki/FR:Sturlevr an deraouidi": a last segment written with raw blanks,
+  // words of letters and digits to the literal's end (or the query) and no verb among them (with a
+  // verb it is a sentence: "https://x/a is down"); with words such as "of" or "for" only after a
+  // segment written as a title ("/King of turtles", not "/docs for the manual"). The last word may
+  // end in the URL's query or fragment ("/King of turtles?v=1").
+  const std::string_view segment = url.substr(url.rfind('/') + 1);
+  const bool title = !segment.empty() && segment[0] >= 'A' && segment[0] <= 'Z';
+  const auto plain_word = [title](std::string_view w) {
+    return !w.empty() && !predicate_word(w) && (title || !sentence_word(w)) &&
+           std::all_of(w.begin(), w.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+  };
+  return std::all_of(words.begin(), words.end() - 1, plain_word) &&
+         plain_word(last.substr(0, last.find_first_of("?#")));
 }
 
 // An XML namespace and the schema document that defines it, the pairs of xsi:schemaLocation
@@ -69,8 +98,9 @@ bool schema_location_pair(const std::vector<std::string_view>& words) {
 // pctlint-disable-next-line PCT003 -- the examples are what the rule reports
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
 // sentence ("https://x is down"), a command's options ("https://x -o out"), markup or another URL.
-// `strict`: only what clearly continues the URL counts (for a quoted piece of running text).
-bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bool strict) {
+bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
+                      OneUrlReading reading) {
+  const bool strict = reading == OneUrlReading::QuotedInProse;
   std::string masked; // placeholders read as word characters, whatever they hold
   if (!holes.empty()) {
     masked.assign(value);
@@ -112,7 +142,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes, bo
   }
   if (words.empty() || words.size() > 3) return false;
   if (schema_location_pair(words)) return false;
-  if (continues_url(url, words)) return true;
+  if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
     if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
       return false;                    // another URL, a sentence, an option, markup or code
@@ -277,7 +307,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
     if (at_value_start) {
       const auto found = find_placeholders(value, active, scheme_end_);
       holes = !found.empty();
-      exact = reads_as_one_url(value, found);
+      exact = reads_as_one_url(value, found,
+                               lit.attribute ? OneUrlReading::TextAttribute : OneUrlReading::Value);
     }
     if (!exact) e = prose_end(piece.text, 0, scheme_end_, e, active, holes);
     if (e < 1 || !long_enough(e)) return false;
@@ -288,7 +319,9 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
     const auto found = find_placeholders(value, active, scheme_end_);
     holes = !found.empty();
     // An href's value is a URL by definition, blanks and all.
-    exact = lit.url_attribute || reads_as_one_url(value, found);
+    exact = lit.url_attribute ||
+            reads_as_one_url(value, found,
+                             lit.attribute ? OneUrlReading::TextAttribute : OneUrlReading::Value);
   }
   UrlContext in_context = context;
   bool markup_end = false;

@@ -175,7 +175,8 @@ bool Finder::in_prose(bool text) {
       const auto found = find_placeholders(quoted, active, scheme_end_);
       // find_any_of3, not find_first_of(" \t"), which calls memchr once per byte of the literal.
       if (find_any_of3(quoted, 0, quoted.size(), ' ', '\t', '\t') < quoted.size() &&
-          !is_blank(quoted.back()) && reads_as_one_url(quoted, found, true)) {
+          !is_blank(quoted.back()) &&
+          reads_as_one_url(quoted, found, OneUrlReading::QuotedInProse)) {
         e = close;
         holes = !found.empty();
         quoted_whole = true; // the quotes give the extent

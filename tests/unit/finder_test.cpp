@@ -70,6 +70,32 @@ TEST_CASE("a URL inside a sentence in a literal ends at whitespace") {
   CHECK(texts("msg = \"see https://x.example/a for details\"", Language::Python) ==
         V{"https://x.example/a"});
   CHECK(texts("s = \"https://x.example is down\"", Language::Python) == V{"https://x.example"});
+  CHECK(texts("s = \"https://x.example/api is not up\"", Language::Python) ==
+        V{"https://x.example/api"});
+  CHECK(texts("t('https://x.example/issues/810 no pipelining')", Language::JavaScript) ==
+        V{"https://x.example/issues/810"});
+}
+
+TEST_CASE("a literal or value that starts with a URL may end in a page title's raw blanks") {
+  // A last path segment of plain words with no verb is the URL's (a wiki page, a job's name).
+  CHECK(texts("u = \"http://hudson/job/Hudson Job\"", Language::Python) ==
+        V{"http://hudson/job/Hudson Job"});
+  CHECK(texts("url: https://wiki.example.org/wiki/FR:Sturlevr an deraouidi\n", Language::Yaml) ==
+        V{"https://wiki.example.org/wiki/FR:Sturlevr an deraouidi"});
+  CHECK(texts("const u = 'https://x.example/search/King of turtles';", Language::JavaScript) ==
+        V{"https://x.example/search/King of turtles"});
+  CHECK(texts("u = 'https://x.example/watch/King of turtles?v=1#t'", Language::Python) ==
+        V{"https://x.example/watch/King of turtles?v=1#t"});
+  // Not after a bare authority or a '/', not with punctuation, and not in a title attribute's
+  // text or a quote in running text.
+  CHECK(texts("u = \"https://x.example/ Docs here\"", Language::Python) ==
+        V{"https://x.example/"});
+  CHECK(texts("u = \"https://x.example/a Docs, here\"", Language::Python) ==
+        V{"https://x.example/a"});
+  CHECK(texts(R"(<a title="https://x.example/a King of turtles">)", Language::Html) ==
+        V{"https://x.example/a"});
+  CHECK(texts("Open \"https://x.example/search/King of turtles\" now.\n", Language::Markdown) ==
+        V{"https://x.example/search/King"});
 }
 
 TEST_CASE("escapes are decoded and mapped back to source offsets") {
