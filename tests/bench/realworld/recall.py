@@ -25,8 +25,9 @@ local=/work/local-corpus, built by local-corpus.sh).
    pctlint's documented behaviour: a URL holding template placeholder syntax ({ } $ < > [ ] * `,
    a % without two hex digits, /:name); a regex (regex syntax in the text, a literal given to a
    regex API, a config key named like a pattern); a backslash escape in the literal; a lowercased
-   escape that would read as a printf conversion (%2f, %3d) in a format string. Their counts are
-   printed by reason.
+   escape or a %uXXXX that would read as a printf conversion (%2f, %3d, %u) in a format string; a
+   raw space or raw non-ASCII in a literal joined to text before it (C, C++ and Python adjacent
+   literals: the URL is in a sentence, read as running text). Their counts are printed by reason.
 
 Kinds (expected rule): a lowercase an escape (PCT001); b a UTF-8 pair as its Latin-1 byte, or
 "/caf%E9" inserted (PCT002); c an escape as %uXXXX, or "/b%u00E4r" inserted (PCT006); d a UTF-8
@@ -241,11 +242,36 @@ def formatted_literal(prefix, suffix, fam):
 # --- finding the URLs of a file -------------------------------------------------------------------
 
 class Cand:
-    __slots__ = ("start", "end", "url", "context", "regex", "formatted", "joined")
+    __slots__ = ("start", "end", "url", "context", "regex", "formatted", "joined", "continues")
 
-    def __init__(self, start, end, url, context, regex=False, formatted=False, joined=False):
+    def __init__(self, start, end, url, context, regex=False, formatted=False, joined=False,
+                 continues=False):
         self.start, self.end, self.url, self.context = start, end, url, context
         self.regex, self.formatted, self.joined = regex, formatted, joined
+        self.continues = continues
+
+
+def continues_adjacent(text, open_, fam):
+    """pctlint's continues_adjacent_literal(): in C, C++ and Python a literal right after another
+    (blanks and line breaks between) is the same string; after a piece that holds text (not empty,
+    not ending in \\n) the URL is in the middle of a sentence."""
+    if fam not in ("clike", "python"):
+        return False
+    k = open_
+    while k > 0 and open_ - k < 2 and text[k - 1] in "rRbBuUfFL8":  # r'', f"", u8"", L""
+        k -= 1
+    while k > 0 and text[k - 1] in " \t\r\n":
+        k -= 1
+    if k == 0 or text[k - 1] not in "\"'":
+        return False
+    quote = text[k - 1]
+    line_start = text.rfind("\n", 0, k - 1) + 1
+    before = text[line_start:k - 1]
+    opened = before.rfind(quote)
+    if opened < 0:
+        return False
+    piece = before[opened + 1:]
+    return piece != "" and not piece.endswith("\\n")
 
 
 def line_bounds(text, i):
@@ -268,7 +294,8 @@ def literal_cand(text, open_, start, end, fam, context):
     if rest == "" and fam not in CONFIG_FAMS:  # the operator may open the next line
         rest = text[le + 1:le + 200].lstrip(" \t")
     joined = (rest.startswith("+") or rest[:1] in ("'", '"') or (fam == "php" and rest[:1] == "."))
-    return Cand(start, end, url, context, regex, formatted_literal(prefix, suffix, fam), joined)
+    return Cand(start, end, url, context, regex, formatted_literal(prefix, suffix, fam), joined,
+                continues_adjacent(text, open_, fam))
 
 
 MULTILINE_QUOTES = {"rust": "\"", "ruby": "\"'", "php": "\"'", "js": "`", "go": "`"}
@@ -664,6 +691,10 @@ def exclusion(cand, kind, new_url, key):
         return "prose context (Markdown link)"  # not drawn: kept for completeness
     if kind == "a" and cand.formatted and re.fullmatch(r"%[0-9][dfx]", new_url[key[0]:key[1]]):
         return "lowercased escape reads as a printf conversion in a format string"
+    if kind == "c" and cand.formatted and re.search(r"%u", new_url):
+        return "%u reads as a printf conversion in a format string"
+    if kind in ("e", "f") and cand.continues:
+        return "a literal joined to text before it (C, C++, Python): the URL is in a sentence"
     if kind in ("b", "d") and key[1] == len(new_url) and cand.joined:
         return "UTF-8 lead byte at the end of a literal joined to more text (which may complete it)"
     if kind == "e" and cand.context == "attr-list":
