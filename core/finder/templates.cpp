@@ -400,37 +400,37 @@ std::size_t qt_arg_end(std::string_view t, std::size_t i) {
 
 struct PlaceholderKind {
   PlaceholderStyle style;
-  std::string_view name;   // in the configuration
-  std::string_view starts; // the bytes it can start with
+  std::string_view name; // in the configuration
+  char start;            // the byte it starts with
   std::size_t (*end)(std::string_view, std::size_t);
 };
 
 // In the order they are tried at one byte: "{{" before "{", "<%" before "<name>".
 constexpr PlaceholderKind kPlaceholders[] = {
-    {PlaceholderStyle::DollarBrace, "dollar-brace", "$", dollar_brace_end},
-    {PlaceholderStyle::DollarParen, "dollar-paren", "$", dollar_paren_end},
-    {PlaceholderStyle::HashBrace, "hash-brace", "#", hash_brace_end},
-    {PlaceholderStyle::DoubleBrace, "double-brace", "{", double_brace_end},
-    {PlaceholderStyle::Rfc6570, "rfc6570", "{", rfc6570_end},
-    {PlaceholderStyle::Erb, "erb", "<", erb_end},
-    {PlaceholderStyle::PhpTag, "php-tag", "<", php_tag_end},
-    {PlaceholderStyle::AngleName, "angle-name", "<", angle_name_end},
-    {PlaceholderStyle::ColonParam, "colon-param", ":", colon_param_end},
-    {PlaceholderStyle::QtArg, "qt-arg", "%", qt_arg_end},
-    {PlaceholderStyle::PrintfFormatted, "printf-formatted", "%", printf_formatted_end},
-    {PlaceholderStyle::PercentBrace, "percent-brace", "%", percent_brace_end},
-    {PlaceholderStyle::PercentName, "percent-name", "%", percent_name_end},
-    {PlaceholderStyle::Printf, "printf", "%", printf_end},
-    {PlaceholderStyle::BracketName, "bracket-name", "[", bracket_name_end},
-    {PlaceholderStyle::ParenWords, "paren-words", "(", paren_words_end},
-    {PlaceholderStyle::OptionalPart, "optional-part", "[", optional_part_end},
-    {PlaceholderStyle::CurlGlob, "curl-glob", "[", curl_glob_end},
-    {PlaceholderStyle::GitFormat, "git-format", "%", git_format_end},
-    {PlaceholderStyle::AtName, "at-name", "@", at_name_end},
-    {PlaceholderStyle::Elision, "elision", "\xE2", elision_end},
-    {PlaceholderStyle::Backreference, "backreference", "%", backreference_end},
-    {PlaceholderStyle::XargsReplace, "xargs-replace", "%", xargs_replace_end},
-    {PlaceholderStyle::BackslashReference, "backslash-reference", "\\", backslash_reference_end},
+    {PlaceholderStyle::DollarBrace, "dollar-brace", '$', dollar_brace_end},
+    {PlaceholderStyle::DollarParen, "dollar-paren", '$', dollar_paren_end},
+    {PlaceholderStyle::HashBrace, "hash-brace", '#', hash_brace_end},
+    {PlaceholderStyle::DoubleBrace, "double-brace", '{', double_brace_end},
+    {PlaceholderStyle::Rfc6570, "rfc6570", '{', rfc6570_end},
+    {PlaceholderStyle::Erb, "erb", '<', erb_end},
+    {PlaceholderStyle::PhpTag, "php-tag", '<', php_tag_end},
+    {PlaceholderStyle::AngleName, "angle-name", '<', angle_name_end},
+    {PlaceholderStyle::ColonParam, "colon-param", ':', colon_param_end},
+    {PlaceholderStyle::QtArg, "qt-arg", '%', qt_arg_end},
+    {PlaceholderStyle::PrintfFormatted, "printf-formatted", '%', printf_formatted_end},
+    {PlaceholderStyle::PercentBrace, "percent-brace", '%', percent_brace_end},
+    {PlaceholderStyle::PercentName, "percent-name", '%', percent_name_end},
+    {PlaceholderStyle::Printf, "printf", '%', printf_end},
+    {PlaceholderStyle::BracketName, "bracket-name", '[', bracket_name_end},
+    {PlaceholderStyle::ParenWords, "paren-words", '(', paren_words_end},
+    {PlaceholderStyle::OptionalPart, "optional-part", '[', optional_part_end},
+    {PlaceholderStyle::CurlGlob, "curl-glob", '[', curl_glob_end},
+    {PlaceholderStyle::GitFormat, "git-format", '%', git_format_end},
+    {PlaceholderStyle::AtName, "at-name", '@', at_name_end},
+    {PlaceholderStyle::Elision, "elision", '\xE2', elision_end},
+    {PlaceholderStyle::Backreference, "backreference", '%', backreference_end},
+    {PlaceholderStyle::XargsReplace, "xargs-replace", '%', xargs_replace_end},
+    {PlaceholderStyle::BackslashReference, "backslash-reference", '\\', backslash_reference_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -525,8 +525,7 @@ namespace {
 constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\";
 constexpr bool every_start_listed() {
   for (const PlaceholderKind& k : kPlaceholders)
-    for (char c : k.starts)
-      if (kStartBytes.find(c) == npos) return false;
+    if (kStartBytes.find(k.start) == npos) return false;
   return (1u << kStartBytes.size()) <= kPlaceholderStartSets;
 }
 static_assert(every_start_listed(), "a placeholder's first byte is missing from kStartBytes");
@@ -542,8 +541,7 @@ constexpr std::array<unsigned, 32> start_bits_by_style() {
     unsigned bit = 0;
     while ((style >> bit) != 1u)
       ++bit;
-    for (char c : k.starts)
-      bits[bit] |= 1u << kStartBytes.find(c);
+    bits[bit] |= 1u << kStartBytes.find(k.start);
   }
   return bits;
 }
@@ -569,7 +567,7 @@ const ByteClass& placeholder_starts(unsigned active) {
 
 std::size_t placeholder_end(std::string_view t, std::size_t i, unsigned active) {
   for (const PlaceholderKind& k : kPlaceholders)
-    if (has(active, k.style) && k.starts.find(t[i]) != npos)
+    if (k.start == t[i] && has(active, k.style))
       if (const std::size_t end = k.end(t, i); end != npos) return end;
   return npos;
 }

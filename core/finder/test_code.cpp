@@ -1,6 +1,7 @@
 #include "core/finder/test_code.h"
 
 #include "core/ascii.h"
+#include "core/scan.h"
 
 #include <algorithm>
 #include <string>
@@ -206,6 +207,8 @@ namespace {
 std::vector<Span> marked_test_blocks(std::string_view source) {
   constexpr std::string_view kBegin = "/** BEGIN TEST CASES **/", kEnd = "/** END TEST CASES **/";
   std::vector<Span> out;
+  if (!contains(source, kBegin))
+    return out; // in bulk: '/' is common, string_view::find stops at each
   for (std::size_t at = source.find(kBegin); at != std::string_view::npos;
        at = source.find(kBegin, at)) {
     const std::size_t line = source.rfind('\n', at);
