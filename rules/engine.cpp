@@ -40,6 +40,9 @@ struct TriggerTables {
   std::array<RuleMask, 256> by_byte{};   // '%' excluded for rules with escape triggers
   std::array<RuleMask, 256> by_escape{}; // a well-formed "%XX", by its decoded byte
   RuleMask lowercase_escape = 0, malformed_escape = 0;
+  // Rules that every byte triggers (their own may_find() decides, as PCT013's does): set without
+  // a look at the bytes, which are then only those that trigger some other rule.
+  RuleMask every_url = 0;
   bool escape_rules = false;            // any rule has escape triggers
   std::optional<ByteClass> interesting; // the bytes that trigger something, '%' among them
 
@@ -49,6 +52,10 @@ struct TriggerTables {
     for (std::size_t i = 0; i < rules.size(); ++i) {
       const RuleMask bit = RuleMask{1} << i;
       ByteSet bytes = rules[i]->triggers();
+      if (bytes.all()) {
+        every_url |= bit;
+        continue;
+      }
       if (const auto escapes = rules[i]->escape_triggers(); escapes && bytes['%']) {
         bytes.reset('%');
         escape_rules = true;
@@ -203,7 +210,7 @@ RuleMask triggered_rules(const FoundUrl& url) {
   static const TriggerTables tables;
   const std::string_view text = url.text;
   const std::vector<Span>& holes = url.placeholders;
-  RuleMask mask = 0;
+  RuleMask mask = tables.every_url;
   std::size_t hole = 0;
   // Most bytes of a URL trigger nothing: only the others are looked at, found 16 at a time.
   for (std::size_t base = 0; base < text.size(); base += 64) {
