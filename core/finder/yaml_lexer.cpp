@@ -16,12 +16,16 @@ namespace {
 class YamlLexer final : public LineLexer {
 public:
   using LineLexer::LineLexer;
-  YamlLexer(const YamlLexer& o) : LineLexer(o), shell_indent_(o.shell_indent_) {}
+  YamlLexer(const YamlLexer& o)
+      : LineLexer(o), shell_indent_(o.shell_indent_), plain_column_(o.plain_column_),
+        plain_shell_(o.plain_shell_), looked_ahead_(o.looked_ahead_) {}
   std::unique_ptr<Lexer> clone(const Rebase& to) const override {
     auto c = std::make_unique<YamlLexer>(*this);
     rebase_into(*c, to);
+    c->looked_ahead_ = to.offset(looked_ahead_);
     return c;
   }
+  std::size_t horizon() const override { return std::max(LineLexer::horizon(), looked_ahead_); }
 
 private:
   // Keys whose values are shell commands (CI systems, compose files, task runners).
@@ -40,15 +44,20 @@ private:
     std::size_t p = line + indent;
     std::size_t e = eol;
     if (e > p && src_[e - 1] == '\r') --e;
-    if (p >= e) return;
+    if (p >= e) return; // a blank line: a plain scalar may go on after it
     if (src_[p] == '#') {
+      plain_column_ = npos; // no comment inside a plain scalar: it ended
       if (want_segments_) segments_.push_back({p, eol, Piece::Comment, {}});
       return;
     }
+    if (plain_column_ != npos && indent > plain_column_) return plain_continuation(p, e, eol);
+    plain_column_ = npos;
     if (shell_indent_ != npos && indent <= shell_indent_ && src_[p] != '-') shell_indent_ = npos;
     bool item = false;
+    std::size_t dash_column = npos; // the last item's dash
     while (p + 1 < e && src_[p] == '-' && is_blank(src_[p + 1])) {
       item = true;
+      dash_column = p - line;
       p = skip_blanks(p + 1, e);
     }
     // An item with nothing after it ("- " and blanks to the line's end).
@@ -111,17 +120,29 @@ private:
       if (rest < e && src_[rest] == '#') segments_.push_back({rest, eol, Piece::Comment, {}});
       return;
     }
-    if (!want_segments_) return;
-    if (c == '[' || c == '{') return flow_collection(v, e, eol, key);
-    if (shell) return segments_.push_back({v, eol, Piece::Shell, {}});
-    // A plain value, up to a " #" comment.
+    if (c == '[' || c == '{') {
+      if (want_segments_) flow_collection(v, e, eol, key);
+      return;
+    }
+    // A plain scalar goes on over the lines below that are indented more than its key (or its
+    // item's dash, or itself): "k: see the docs at\n  https://x/a b" is one value, a sentence.
+    const std::size_t column = !key.empty() ? key_column : item ? dash_column : indent;
+    if (shell) {
+      open_plain(column, true, eol);
+      if (want_segments_) segments_.push_back({v, eol, Piece::Shell, {}});
+      return;
+    }
+    // A plain value, up to a " #" comment (which ends the scalar).
     std::size_t comment = e;
     for (std::size_t h = v + 1; h < e; ++h)
       if (src_[h] == '#' && is_blank(src_[h - 1])) {
         comment = h;
         break;
       }
+    const bool continues = comment == e && open_plain(column, false, eol);
+    if (!want_segments_) return;
     Literal lit = plain_literal(v, key, EscapeStyle::None);
+    lit.partial = continues;
     lit.value_end = comment;
     segments_.push_back({v, comment, Piece::Literal, std::move(lit)});
     if (comment < e) segments_.push_back({comment, eol, Piece::Comment, {}});
@@ -181,11 +202,57 @@ private:
     carry_end_ = last_content;
   }
 
+  // Whether the plain scalar that starts on this line goes on below (the next line that is not
+  // blank is indented more than `column` and is no comment); if so, it is open.
+  bool open_plain(std::size_t column, bool shell, std::size_t eol) {
+    looked_ahead_ = end_;
+    for (std::size_t k = eol + 1; k < end_;) {
+      const std::size_t next_eol = line_end_at(src_, k, end_);
+      const std::size_t p = skip_blanks(k, next_eol);
+      if (p < next_eol && src_[p] != '\r') {
+        looked_ahead_ = next_eol;
+        if (src_[p] == '#' || p - k <= column) return false;
+        plain_column_ = column;
+        plain_shell_ = shell;
+        return true;
+      }
+      k = next_eol + 1;
+    }
+    return false;
+  }
+
+  // A line that continues a plain scalar: the middle of a value (or of a command), never a
+  // value whole; a " #" comment ends it.
+  void plain_continuation(std::size_t p, std::size_t e, std::size_t eol) {
+    std::size_t comment = e;
+    for (std::size_t h = p + 1; h < e; ++h)
+      if (src_[h] == '#' && is_blank(src_[h - 1])) {
+        comment = h;
+        break;
+      }
+    const bool shell = plain_shell_;
+    if (comment < e) plain_column_ = npos;
+    if (!want_segments_) return;
+    if (shell) {
+      segments_.push_back({p, comment, Piece::Shell, {}});
+    } else {
+      Literal lit = plain_literal(p, {}, EscapeStyle::None);
+      lit.partial = true;
+      lit.value_end = comment;
+      segments_.push_back({p, comment, Piece::Literal, std::move(lit)});
+    }
+    if (comment < e) segments_.push_back({comment, eol, Piece::Comment, {}});
+  }
+
   void subclass_key(StateKey& k) const override {
     k.value(shell_indent_ == npos ? ~std::uint64_t{0} : shell_indent_);
+    k.value(plain_column_ == npos ? ~std::uint64_t{0} : plain_column_).value(plain_shell_);
   }
 
   std::size_t shell_indent_ = npos; // a shell key's indentation, while its items follow
+  std::size_t plain_column_ = npos; // while a plain scalar goes on: the column lines must pass
+  bool plain_shell_ = false;        // that scalar is a shell command
+  std::size_t looked_ahead_ = 0;    // the end of the line open_plain() looked at last
 };
 
 } // namespace

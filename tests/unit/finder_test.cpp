@@ -152,6 +152,25 @@ TEST_CASE("config formats: YAML, INI, .env, TOML plain and quoted values") {
         V{"https://api.example.com/users/:id/posts"});
 }
 
+TEST_CASE("YAML: a plain scalar continued on more indented lines is one value") {
+  // A line that continues it is the middle of a value, never the value whole.
+  CHECK(texts("k: see the docs at\n  https://x.example/a b\n", Language::Yaml) ==
+        V{"https://x.example/a"});
+  CHECK(texts("b:\n  - if x; then git remote add -f y\n    https://x.example/p-f-a; fi\n",
+              Language::Yaml) == V{"https://x.example/p-f-a"});
+  // Nor is a first line whose value goes on below.
+  CHECK(texts("k: https://x.example/a b\n  and more\n", Language::Yaml) ==
+        V{"https://x.example/a"});
+  // Not continued: a line at the key's or the dash's column, a comment, a blank line then a key.
+  CHECK(texts("k: https://x.example/a b\nj: 1\n", Language::Yaml) == V{"https://x.example/a b"});
+  CHECK(texts("- https://x.example/a b\n- https://x.example/c d\n", Language::Yaml) ==
+        V{"https://x.example/a b", "https://x.example/c d"});
+  CHECK(texts("k: https://x.example/a b\n  # note\n", Language::Yaml) ==
+        V{"https://x.example/a b"});
+  CHECK(texts("a:\n  k: https://x.example/a b\n\n  j: https://x.example/c d\n", Language::Yaml) ==
+        V{"https://x.example/a b", "https://x.example/c d"});
+}
+
 TEST_CASE("markup: attributes decode entities; text is prose") {
   const std::string src = R"(<a href="https://example.com/?a=1&amp;b=2">https://example.com/t</a>)";
   const auto urls = find_urls(src, Language::Html);

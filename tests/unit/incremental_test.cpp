@@ -93,7 +93,8 @@ std::vector<Family> families() {
        {"url: https://y.example/caf%c3%a9\n", "run: |\n  curl https://c.example/a b\n",
         "desc: >\n  see https://d.example/%e2\n", "q: \"https://q.example/my file\"\n",
         "flow: {a: \"https://f.example/x y\", b: https://g.example/}\n",
-        "# https://c.example/%7e\n"},
+        "# https://c.example/%7e\n", "k: see the docs at\n  https://m.example/a b\n",
+        "- git remote add x\n  https://s.example/y%c3; fi\n"},
        with({"|\n", ">\n", "  ", "- ", ": ", "#"})},
       {Language::Properties,
        {"a.url=https://p.example/%c3%a9\n", "b=first \\\n  https://c.example/a b \\\n  end\n",
@@ -270,6 +271,26 @@ TEST_CASE("incremental finding: a comment closed is found again from the text be
   CHECK(inc.last_splice().from_before);
   CHECK(inc.last_splice().refound - inc.last_splice().kept < total / 10);
   CHECK(inc.urls().back().context != UrlContext::Prose);
+}
+
+TEST_CASE("incremental finding: a YAML value's look at the lines below is part of its state") {
+  // Whether "kN: https://x.example/N b" is one value depends on the next line that is not blank,
+  // here further below than a checkpoint's reach past its line: a line indented more continues
+  // the scalar (the URL ends at the blank). The edit that ends a scalar there must find the URL
+  // above it again, whole, also where that URL holds a checkpoint.
+  std::string text;
+  for (int i = 0; i < 300; ++i)
+    text += "k" + std::to_string(i) + ": https://x.example/%c3/" + std::to_string(i) + " b\n" +
+            std::string(600, '\n') + "  more\n";
+  IncrementalUrls inc;
+  inc.update(text, Language::Yaml, {}, std::nullopt);
+  require_same_urls(inc.urls(), find_urls(text, Language::Yaml));
+  for (std::size_t at = text.find("  more"); at < text.size() / 2; at = text.find("  more", at)) {
+    text.insert(at, "j:");
+    inc.update(text, Language::Yaml, {}, TextChange{at, at, at + 2});
+    require_same_urls(inc.urls(), find_urls(text, Language::Yaml));
+    at += 8;
+  }
 }
 
 TEST_CASE("incremental finding equals find_urls() through random edits and undos") {
