@@ -18,7 +18,8 @@ public:
   using LineLexer::LineLexer;
   YamlLexer(const YamlLexer& o)
       : LineLexer(o), shell_indent_(o.shell_indent_), plain_column_(o.plain_column_),
-        plain_shell_(o.plain_shell_), looked_ahead_(o.looked_ahead_) {}
+        plain_shell_(o.plain_shell_), looked_ahead_(o.looked_ahead_),
+        bare_key_column_(o.bare_key_column_) {}
   std::unique_ptr<Lexer> clone(const Rebase& to) const override {
     auto c = std::make_unique<YamlLexer>(*this);
     rebase_into(*c, to);
@@ -52,6 +53,10 @@ private:
     }
     if (plain_column_ != npos && indent > plain_column_) return plain_continuation(p, e, eol);
     plain_column_ = npos;
+    // A key with its value on the lines below ("key:" then an indented scalar): the scalar goes
+    // on over the lines indented more than the key.
+    const std::size_t bare_key_column = indent > bare_key_column_ ? bare_key_column_ : npos;
+    bare_key_column_ = npos;
     if (shell_indent_ != npos && indent <= shell_indent_ && src_[p] != '-') shell_indent_ = npos;
     bool item = false;
     std::size_t dash_column = npos; // the last item's dash
@@ -83,6 +88,7 @@ private:
     const std::string_view key = src_.substr(key_begin, key_end - key_begin);
     const std::size_t key_column = key_begin - line;
     if (v >= e || src_[v] == '#') { // "script:" with its items below
+      if (!key.empty()) bare_key_column_ = key_column;
       if (v < e) segments_.push_back({v, eol, Piece::Comment, {}});
       if (!key.empty() && shell_key(key)) shell_indent_ = indent;
       return;
@@ -126,7 +132,10 @@ private:
     }
     // A plain scalar goes on over the lines below that are indented more than its key (or its
     // item's dash, or itself): "k: see the docs at\n  https://x/a b" is one value, a sentence.
-    const std::size_t column = !key.empty() ? key_column : item ? dash_column : indent;
+    const std::size_t column = !key.empty()              ? key_column
+                               : item                    ? dash_column
+                               : bare_key_column != npos ? bare_key_column
+                                                         : indent;
     if (shell) {
       open_plain(column, true, eol);
       if (want_segments_) segments_.push_back({v, eol, Piece::Shell, {}});
@@ -247,12 +256,14 @@ private:
   void subclass_key(StateKey& k) const override {
     k.value(shell_indent_ == npos ? ~std::uint64_t{0} : shell_indent_);
     k.value(plain_column_ == npos ? ~std::uint64_t{0} : plain_column_).value(plain_shell_);
+    k.value(bare_key_column_ == npos ? ~std::uint64_t{0} : bare_key_column_);
   }
 
-  std::size_t shell_indent_ = npos; // a shell key's indentation, while its items follow
-  std::size_t plain_column_ = npos; // while a plain scalar goes on: the column lines must pass
-  bool plain_shell_ = false;        // that scalar is a shell command
-  std::size_t looked_ahead_ = 0;    // the end of the line open_plain() looked at last
+  std::size_t shell_indent_ = npos;    // a shell key's indentation, while its items follow
+  std::size_t plain_column_ = npos;    // while a plain scalar goes on: the column lines must pass
+  bool plain_shell_ = false;           // that scalar is a shell command
+  std::size_t looked_ahead_ = 0;       // the end of the line open_plain() looked at last
+  std::size_t bare_key_column_ = npos; // the column of a key whose value is on the lines below
 };
 
 } // namespace

@@ -158,6 +158,11 @@ TEST_CASE("YAML: a plain scalar continued on more indented lines is one value") 
         V{"https://x.example/a"});
   CHECK(texts("b:\n  - if x; then git remote add -f y\n    https://x.example/p-f-a; fi\n",
               Language::Yaml) == V{"https://x.example/p-f-a"});
+  // A key's value on the lines below goes on over the lines indented more than the key.
+  CHECK(texts("d:\n  https://x.example/a|b c\n  = (x)|y\nn: 1\n", Language::Yaml) ==
+        V{"https://x.example/a"});
+  CHECK(texts("d:\n  https://x.example/a|b c\nn: 1\n", Language::Yaml) ==
+        V{"https://x.example/a|b c"});
   // Nor is a first line whose value goes on below.
   CHECK(texts("k: https://x.example/a b\n  and more\n", Language::Yaml) ==
         V{"https://x.example/a"});
