@@ -272,13 +272,19 @@ std::size_t percent_brace_end(std::string_view t, std::size_t i) {
 
 // [NAME] [SESSION_ID] [version]: a name in brackets, a placeholder a program substitutes (Grav's
 // tmp://forms/[SESSIONID], Flarum's @[version], Next.js's [id]); an IP literal is never one.
+// Upper-case names may be words ([ICON SLUG], simple-icons' README).
 std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '[' || i + 1 >= t.size() || !is_alpha(t[i + 1])) return npos;
   std::size_t k = i + 1;
   bool upper = true;
-  // Upper-case names may hold hyphens ([YOUR-DOMAIN], rclone's docs).
-  for (; k < t.size() && (is_word(t[k]) || (upper && t[k] == '-' && k > i + 1)); ++k)
-    upper = upper && (is_upper_word(t[k]) || t[k] == '-');
+  // Upper-case names may hold hyphens ([YOUR-DOMAIN], rclone's docs) and single blanks between
+  // upper-case words.
+  const auto word_gap = [&](std::size_t at) {
+    return upper && t[at] == ' ' && k > i + 1 && t[at - 1] != ' ' && at + 1 < t.size() &&
+           t[at + 1] >= 'A' && t[at + 1] <= 'Z';
+  };
+  for (; k < t.size() && (is_word(t[k]) || (upper && t[k] == '-' && k > i + 1) || word_gap(k)); ++k)
+    upper = upper && (is_upper_word(t[k]) || t[k] == '-' || t[k] == ' ');
   if (k - i - 1 < 2 || k >= t.size() || t[k] != ']') return npos;
   // A lower-case name is a placeholder only where it stands for a segment or part of one
   // ("/[id]/", "@[version]/"); after a name it is PHP's and Rails's query array ("p[title]=").

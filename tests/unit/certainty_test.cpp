@@ -108,6 +108,9 @@ TEST_CASE("certainty: the extent, template syntax and the scheme's grammar") {
 
 TEST_CASE("template families: each one's shape, and what it is not") {
   CHECK(holes("tmp://forms/[SESSIONID]") == "[SESSIONID]|");
+  CHECK(holes("https://x.example/icons/[ICON SLUG].svg") == "[ICON SLUG]|");
+  CHECK(holes("https://x.example/icons/[Icon slug].svg") == "");
+  CHECK(holes("https://x.example/icons/[ICON  SLUG]") == "");
   CHECK(holes("https://cdn.example/gh/x@[version]/assets/") == "[version]|");
   CHECK(holes("https://example.com/?p[title]=x") == ""); // a query array, not a placeholder
   CHECK(holes("https://[fe80::1]/") == "");
