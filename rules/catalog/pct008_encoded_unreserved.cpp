@@ -23,11 +23,23 @@ write.
 ## Good
     https://example.com/~user/file.txt
 
+A `%2D` in a fragment directive (`#:~:text=…`) is left alone: there `-` is the directive's own
+syntax (a prefix's or suffix's mark), so a literal hyphen must stay encoded (URL Fragment Text
+Directives, WICG).
+
 ## Fix
 Writes the character itself (safe: equivalent by definition).
 )",
     .fix = FixAvailability::Always,
 };
+
+// Where the fragment directive (":~:", text fragments) begins in the URL's text; npos if none.
+std::size_t fragment_directive(const UrlUnderCheck& url) {
+  if (!url.parts.fragment) return std::string_view::npos;
+  const std::string_view fragment = url.parts.fragment->in(url.text);
+  const std::size_t at = fragment.find(":~:");
+  return at == std::string_view::npos ? at : url.parts.fragment->begin + at;
+}
 
 class EncodedUnreserved final : public Rule {
 public:
@@ -38,8 +50,10 @@ public:
   }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     std::vector<Span> spans;
+    const std::size_t directive = fragment_directive(url);
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
-      if (charsets::unreserved.contains(b)) spans.push_back({i, i + 3});
+      if (charsets::unreserved.contains(b) && !(b == '-' && i > directive))
+        spans.push_back({i, i + 3});
     });
     for (const Span& s : merge_adjacent(spans)) {
       std::string decoded;

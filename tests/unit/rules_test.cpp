@@ -203,6 +203,10 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(fixed("https://x.example/%%31b") == "https://x.example/%%31b");
   CHECK(fixed("https://x.example/a%2520b", true) == "https://x.example/a%20b");
   CHECK(fixed("https://x.example/a%2520b") == "https://x.example/a%2520b");
+  // In a text fragment '-' is the directive's syntax: a literal one stays encoded.
+  CHECK(fixed("https://x.example/%7Ea#:~:text=a%2D,b%2Dc") ==
+        "https://x.example/~a#:~:text=a%2D,b%2Dc");
+  CHECK(fixed("https://x.example/a#top%2Dx") == "https://x.example/a#top-x");
   CHECK(has(ids_for("https://x.example/a%2Fb?x=%2F"), "PCT010"));
   const auto slash_ids = ids_for("https://x.example/a%2Fb?x=%2F");
   CHECK(std::count(slash_ids.begin(), slash_ids.end(), "PCT010") == 1); // only in the path
