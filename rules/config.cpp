@@ -76,6 +76,31 @@ bool is_default_test_name(std::string_view name) {
   return false;
 }
 
+bool is_lock_file(std::string_view name) {
+  static constexpr std::string_view kNames[] = {"composer.lock",
+                                                "cargo.lock",
+                                                "poetry.lock",
+                                                "pipfile.lock",
+                                                "uv.lock",
+                                                "package-lock.json",
+                                                "npm-shrinkwrap.json",
+                                                "yarn.lock",
+                                                "pnpm-lock.yaml",
+                                                "bun.lock",
+                                                "gemfile.lock",
+                                                "podfile.lock",
+                                                "pubspec.lock",
+                                                "mix.lock",
+                                                "flake.lock",
+                                                "go.sum",
+                                                "packages.lock.json",
+                                                "gradle.lockfile",
+                                                "package.resolved"};
+  for (std::string_view n : kNames)
+    if (ascii::iequals(name, n)) return true;
+  return false;
+}
+
 bool is_default_test_path(std::string_view path) {
   const std::size_t name = path.rfind('/') + 1; // 0 without a '/'
   return is_default_test_dir(path.substr(0, name)) || is_default_test_name(path.substr(name));
@@ -88,7 +113,7 @@ bool Config::is_test_file(std::string_view path) const {
 
 const Config& Config::for_path(std::string_view path, std::optional<Config>& storage) const {
   const Config* current = this;
-  if (is_test_file(path)) {
+  if (is_test_file(path) || is_lock_file(path.substr(path.rfind('/') + 1))) {
     storage = *this;
     storage->fixes_unsafe = true;
     current = &*storage;

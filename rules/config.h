@@ -38,7 +38,8 @@ struct LintSettings {
   // "extent": "guessed": the rules that depend on where a URL ends (RuleInfo::depends_on_extent)
   // also report on URLs whose end is a guess or that hold template syntax, said in the message.
   bool report_guessed_extent = false;
-  // Every fix is unsafe (applied only with --unsafe-fixes): set for test files (Config::for_path).
+  // Every fix is unsafe (applied only with --unsafe-fixes): set for test files and lock files
+  // (Config::for_path).
   bool fixes_unsafe = false;
 };
 
@@ -51,6 +52,10 @@ bool is_default_test_path(std::string_view path);
 // Its two halves: a path's directories ("a/tests/", each with its '/'), and a file's name.
 bool is_default_test_dir(std::string_view dirs);
 bool is_default_test_name(std::string_view name);
+// A file a package manager writes (composer.lock, Cargo.lock, package-lock.json, go.sum...): its
+// URLs are copied from a registry, and an edit by hand is undone at the next update or breaks a
+// hash that pins it (a Nix vendorHash): its fixes are unsafe, as a test file's are.
+bool is_lock_file(std::string_view name);
 
 struct Override {
   std::vector<std::string> files; // patterns, as written

@@ -153,14 +153,15 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recen
   const Config& c = r.entry->config;
   const bool patterns =
       !(c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty());
+  const std::size_t slash = file.rfind('/');
+  const std::string_view name = std::string_view(file).substr(slash + 1);
   if (!patterns) {
+    r.test = is_lock_file(name);
     if (!c.default_tests && c.test_globs.empty()) return r; // "testFiles": []
     if (const auto rel = plain_relative(r.entry->root, cwd_, file)) {
-      r.test = c.is_test_file(*rel); // no copy, no path built
+      r.test = r.test || c.is_test_file(*rel); // no copy, no path built
       return r;
     }
-    const std::size_t slash = file.rfind('/');
-    const std::string_view name = std::string_view(file).substr(slash + 1);
     if (c.default_tests && recent && !recent->dir.empty() && !name.empty() && name != "." &&
         name != "..") {
       // Files come directory by directory: the directories' verdict is asked once for them all.
@@ -168,7 +169,7 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recen
         const std::string rel = relative_path(file, r.entry->root, recent);
         recent->test_dir = is_default_test_dir(rel.substr(0, rel.rfind('/') + 1));
       }
-      r.test = *recent->test_dir || is_default_test_name(name);
+      r.test = r.test || *recent->test_dir || is_default_test_name(name);
       return r;
     }
   }

@@ -45,7 +45,7 @@ public:
   struct ForFile {
     std::shared_ptr<const Entry> entry;
     bool selected = true; // include/exclude select it
-    bool test = false;    // a test file (without overrides: the entry's test_config)
+    bool test = false;    // a test or lock file (without overrides: the entry's test_config)
     std::optional<Config> overridden;
     const Config& config() const {
       return overridden ? *overridden : test ? entry->test_config : entry->config;

@@ -350,6 +350,17 @@ TEST_CASE("no fix is safe in a test file, and a control character's escape is ne
   REQUIRE(off.ok());
   std::optional<Config> storage;
   CHECK(!off.config.for_path("tests/a.py", storage).fixes_unsafe);
+  // A lock file is written by a package manager: its fixes are unsafe, whatever "testFiles" says.
+  for (const char* path : {"composer.lock", "vendor/x/Cargo.lock", "web/package-lock.json",
+                           "go.sum", "pnpm-lock.yaml", "flake.lock"}) {
+    std::optional<Config> lock_storage;
+    CHECK_MESSAGE(off.config.for_path(path, lock_storage).fixes_unsafe, path);
+    CHECK_MESSAGE(config.for_path(path, lock_storage).fixes_unsafe, path);
+  }
+  for (const char* path : {"composer.json", "lock.py", "docs/go.sum.md", "block"}) {
+    std::optional<Config> lock_storage;
+    CHECK_MESSAGE(!config.for_path(path, lock_storage).fixes_unsafe, path);
+  }
   // A control character written as an escape ends the URL (a "\\x00" terminator, a "\\n" before
   // another line): nothing of the literal after it is the URL's.
   const std::string nul = "b = \"http://a/\\x00\"\n";
