@@ -87,6 +87,7 @@ void Finder::run(const FinderRun& how) {
     url_.formatted = false;
     url_.maybe_formatted = false;
     url_.namespace_name = false;
+    url_.whole_by_blanks = false;
     url_.language = where.language;
     bool found = false;
     switch (where.region) {

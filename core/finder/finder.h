@@ -121,6 +121,10 @@ struct FoundUrl {
   // (rdf:about): such names are compared as strings (Namespaces in XML 1.0, section 2.3), so any
   // rewrite, %7e to %7E included, names another; its fixes are never safe.
   bool namespace_name = false;
+  // Its extent is given by quotes in running text only because it holds a raw blank (finder_prose:
+  // a quoted URL without one ends as in a sentence): a fix that encodes its blanks would change
+  // how it is read, so such a fix is never safe.
+  bool whole_by_blanks = false;
 
   // Source offset of text offset `i` (0 <= i <= text.size()), as where something begins.
   std::size_t source_offset(std::size_t i) const {

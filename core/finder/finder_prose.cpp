@@ -180,6 +180,7 @@ bool Finder::in_prose(bool text) {
         e = close;
         holes = !found.empty();
         quoted_whole = true; // the quotes give the extent
+        url_.whole_by_blanks = true;
       }
     }
   }

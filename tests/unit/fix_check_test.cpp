@@ -325,6 +325,25 @@ TEST_CASE("lexical_runs: literals, comments and code in order, covering the file
   CHECK(comment);
 }
 
+TEST_CASE("a URL quoted in running text and read whole for its blanks: encoding them is unsafe") {
+  // Encoded, the URL would no longer read as the quoted whole (the fix check refuses it): the
+  // fix is offered as unsafe, not counted fixable and then refused.
+  const LintResult r = lint("Run: wget \"https://x.example/files/My Setup.exe\" then.\n",
+                            Language::PlainText, Config{});
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].rule->id == std::string_view("PCT003"));
+  REQUIRE(r.diagnostics[0].fix);
+  CHECK(r.diagnostics[0].fix->applicability == Applicability::Unsafe);
+  // Its other fixes, which leave the blanks, stay safe.
+  const LintResult lower = lint("Run: wget \"https://x.example/caf%c3%a9 Setup.exe\" then.\n",
+                                Language::PlainText, Config{});
+  bool lower_safe = false;
+  for (const Diagnostic& d : lower.diagnostics)
+    if (d.rule->id == std::string_view("PCT001"))
+      lower_safe = d.fix && d.fix->applicability == Applicability::Safe;
+  CHECK(lower_safe);
+}
+
 TEST_CASE("no fix is safe in a test file, and a control character's escape is never safe") {
   const Config config;
   for (const char* path :
