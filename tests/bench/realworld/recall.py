@@ -734,6 +734,8 @@ class Trial:
 def pos_of(text, off):
     line = text.count("\n", 0, off) + 1
     col = off - (text.rfind("\n", 0, off) + 1) + 1
+    if line == 1 and text.startswith("\ufeff"):
+        col -= 1  # pctlint's columns start after a byte order mark
     return line, col
 
 
