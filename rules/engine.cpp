@@ -743,6 +743,18 @@ std::size_t blamed_fix(const std::vector<Diagnostic>& diagnostics, bool unsafe,
   return inside != npos_index ? inside : after != npos_index ? after : before;
 }
 
+// Records a fix the check refused. A later pass meets again the findings an earlier pass left
+// (shifted by that pass's edits): a refusal of the same rule, message and fix is said once.
+void record_dropped(FixResult& total, const Diagnostic& d, std::string reason, bool first_pass) {
+  const auto same = [&](const DroppedFix& e) {
+    const Diagnostic& o = e.diagnostic;
+    return o.rule == d.rule && o.message == d.message && o.fix && d.fix &&
+           o.fix->title == d.fix->title && e.reason == reason;
+  };
+  if (!first_pass && std::any_of(total.dropped.begin(), total.dropped.end(), same)) return;
+  total.dropped.push_back({d, std::move(reason), first_pass});
+}
+
 // Finds the fixes of `diagnostics` that fail check_fix on `total.text` by bisection: a group of
 // fixes that passes together is kept whole, a failing group is split, a failing single fix is
 // dropped and recorded in `total.dropped`. A few guilty fixes among thousands cost a few dozen
@@ -771,7 +783,7 @@ bool drop_failing_by_bisection(FixResult& total, std::vector<Diagnostic>& diagno
     if (check.ok) continue;
     if (to - from == 1) {
       Diagnostic& d = diagnostics[applicable[from]];
-      total.dropped.push_back({d, check.reason, first_pass});
+      record_dropped(total, d, check.reason, first_pass);
       d.fix.reset();
       dropped = true;
       continue;
@@ -815,7 +827,7 @@ FixResult fix_all(std::string_view source, Language lang, const Config& config, 
         step.applied = 0;
         break;
       }
-      total.dropped.push_back({lr.diagnostics[k], check.reason, pass == 0});
+      record_dropped(total, lr.diagnostics[k], check.reason, pass == 0);
       lr.diagnostics[k].fix.reset();
       step = apply_fixes(total.text, lr.diagnostics, unsafe);
     }

@@ -334,6 +334,12 @@ TEST_CASE("a URL quoted in running text and read whole for its blanks: encoding 
   CHECK(r.diagnostics[0].rule->id == std::string_view("PCT003"));
   REQUIRE(r.diagnostics[0].fix);
   CHECK(r.diagnostics[0].fix->applicability == Applicability::Unsafe);
+  // Applied anyway (--unsafe-fixes), the last blank's fix is refused, and said once, not again
+  // by the pass after the first.
+  const FixResult forced = fix_all("Run: wget \"https://x.example/files/My Setup Big.exe\" then.\n",
+                                   Language::PlainText, Config{}, true);
+  CHECK(forced.applied == 1);
+  CHECK(forced.dropped.size() == 1);
   // Its other fixes, which leave the blanks, stay safe.
   const LintResult lower = lint("Run: wget \"https://x.example/caf%c3%a9 Setup.exe\" then.\n",
                                 Language::PlainText, Config{});
