@@ -154,17 +154,6 @@ public:
       return ByteClass(m);
     }();
     if (kTwoWays.find(t, 0) < t.size()) return true;
-    // Most of the rest have no '%' and an authority without a digit (no dotted quad, no 0x, no
-    // port): nothing reads two ways, and the URL need not be split.
-    if (const std::size_t slashes = t.find("://"); slashes != std::string_view::npos) {
-      const std::size_t begin = slashes + 3;
-      const std::size_t end = std::min(t.size(), t.find_first_of("/?#", begin));
-      const std::string_view authority = t.substr(begin, end - begin);
-      if (std::none_of(authority.begin(), authority.end(),
-                       [](char c) { return c >= '0' && c <= '9'; }) &&
-          t.find('%') == std::string_view::npos)
-        return false;
-    }
     const UrlParts parts = split_url_authority(t);
     if (!parts.host || !special_with_authority(parts, t)) return false;
     // A '%' reads two ways in the authority (a percent-encoded host) and as a dot segment
