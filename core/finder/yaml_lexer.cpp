@@ -142,16 +142,24 @@ private:
       return;
     }
     // A plain value, up to a " #" comment (which ends the scalar).
-    std::size_t comment = e;
-    for (std::size_t h = v + 1; h < e; ++h)
-      if (src_[h] == '#' && is_blank(src_[h - 1])) {
-        comment = h;
-        break;
-      }
+    const std::size_t comment = comment_at(v, e);
     const bool continues = comment == e && open_plain(column, false, eol);
-    if (!want_segments_) return;
+    if (want_segments_) push_plain(v, comment, e, eol, key, continues);
+  }
+
+  // Where a " #" comment begins in (from, e), or e.
+  std::size_t comment_at(std::size_t from, std::size_t e) const {
+    for (std::size_t h = from + 1; h < e; ++h)
+      if (src_[h] == '#' && is_blank(src_[h - 1])) return h;
+    return e;
+  }
+
+  // A plain value's segments: its literal up to `comment` (`partial`: one line of a value that
+  // goes on over lines), then the comment.
+  void push_plain(std::size_t v, std::size_t comment, std::size_t e, std::size_t eol,
+                  std::string_view key, bool partial) {
     Literal lit = plain_literal(v, key, EscapeStyle::None);
-    lit.partial = continues;
+    lit.partial = partial;
     lit.value_end = comment;
     segments_.push_back({v, comment, Piece::Literal, std::move(lit)});
     if (comment < e) segments_.push_back({comment, eol, Piece::Comment, {}});
@@ -233,23 +241,12 @@ private:
   // A line that continues a plain scalar: the middle of a value (or of a command), never a
   // value whole; a " #" comment ends it.
   void plain_continuation(std::size_t p, std::size_t e, std::size_t eol) {
-    std::size_t comment = e;
-    for (std::size_t h = p + 1; h < e; ++h)
-      if (src_[h] == '#' && is_blank(src_[h - 1])) {
-        comment = h;
-        break;
-      }
+    const std::size_t comment = comment_at(p, e);
     const bool shell = plain_shell_;
     if (comment < e) plain_column_ = npos;
     if (!want_segments_) return;
-    if (shell) {
-      segments_.push_back({p, comment, Piece::Shell, {}});
-    } else {
-      Literal lit = plain_literal(p, {}, EscapeStyle::None);
-      lit.partial = true;
-      lit.value_end = comment;
-      segments_.push_back({p, comment, Piece::Literal, std::move(lit)});
-    }
+    if (!shell) return push_plain(p, comment, e, eol, {}, true);
+    segments_.push_back({p, comment, Piece::Shell, {}});
     if (comment < e) segments_.push_back({comment, eol, Piece::Comment, {}});
   }
 
