@@ -200,7 +200,7 @@ private:
   // A worker: reads a directory when files to check run low, checks files, prints what is ready.
   void worker(std::size_t jobs) {
     std::array<FileReport*, 16> claimed;
-    pipeline::FileBuffer buffer;          // reused: this thread's files come one after another
+    pipeline::FileBuffer buffer{true};    // reused: this thread's files come one after another
     pipeline::ConfigCache::Recent recent; // and directory by directory
     const std::size_t low_water = 2 * jobs * claimed.size();
     std::unique_lock lock(mutex_);

@@ -142,6 +142,12 @@ std::optional<std::string> read_regular_file(const std::string& path, std::size_
   }
 }
 
+FileBuffer::FileBuffer(bool keep_directories_open)
+    : directories_(keep_directories_open ? std::make_unique<platform::OpenDirectories>()
+                                         : nullptr) {}
+
+FileBuffer::~FileBuffer() = default;
+
 bool FileBuffer::read(const std::string& path, std::string& error, std::size_t max_size,
                       bool* too_large, bool* absent, bool follow_links) {
   using platform::InputFile;
@@ -150,8 +156,9 @@ bool FileBuffer::read(const std::string& path, std::string& error, std::size_t m
   // tracked file was must not hang the run. A file named by the user may be a pipe to read.
   InputFile file;
   std::string reason;
-  const InputFile::Open opened = file.open(
-      path, {.nonblocking = absent != nullptr, .no_follow = absent && !follow_links}, reason);
+  const InputFile::Open opened =
+      file.open(path, {.nonblocking = absent != nullptr, .no_follow = absent && !follow_links},
+                reason, directories_.get());
   if (opened == InputFile::Open::NotAFile && absent) return *absent = true, false;
   if (opened != InputFile::Open::Ok) {
     error = path + ": " + reason;

@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+namespace pctlint::platform {
+class OpenDirectories;
+}
+
 namespace pctlint::pipeline {
 
 struct FileList {
@@ -52,6 +56,11 @@ std::optional<std::string> read_regular_file(const std::string& path, std::size_
 // and is never zero-filled, as a std::string would be on each resize.
 class FileBuffer {
 public:
+  // With `keep_directories_open`, for files that come directory by directory (a walk's): their
+  // directories are held open and the files opened by name in them (platform::OpenDirectories).
+  explicit FileBuffer(bool keep_directories_open = false);
+  ~FileBuffer();
+
   // Reads `path` whole, until read() says end of file: no fstat, one read for most files and one
   // more to see the end. A file larger than `max_size` is not kept: text() is empty and
   // `too_large` set. False and `error` set when the file cannot be opened or read.
@@ -65,6 +74,7 @@ public:
 private:
   std::unique_ptr<char[]> data_;
   std::size_t capacity_ = 0, size_ = 0;
+  std::unique_ptr<platform::OpenDirectories> directories_;
 };
 
 } // namespace pctlint::pipeline

@@ -49,10 +49,40 @@ InputFile::~InputFile() {
   if (handle_ >= 0) close(static_cast<int>(handle_));
 }
 
-InputFile::Open InputFile::open(const std::string& path, Options options, std::string& reason) {
-  const int fd =
-      ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (options.nonblocking ? O_NONBLOCK : 0) |
-                               (options.no_follow ? O_NOFOLLOW : 0));
+OpenDirectories::~OpenDirectories() {
+  for (const Held& h : held_)
+    if (h.handle >= 0) close(static_cast<int>(h.handle));
+}
+
+std::intptr_t OpenDirectories::handle(std::string_view path) {
+  Held* oldest = &held_[0];
+  for (Held& h : held_) {
+    if (h.handle >= 0 && h.path == path) return h.used = ++clock_, h.handle;
+    if (h.used < oldest->used) oldest = &h;
+  }
+  // O_PATH: a handle to look names up in, no permission to read the directory needed.
+  const int fd = ::open(std::string(path).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  if (oldest->handle >= 0) close(static_cast<int>(oldest->handle));
+  *oldest = {std::string(path), fd, ++clock_};
+  return fd;
+}
+
+InputFile::Open InputFile::open(const std::string& path, Options options, std::string& reason,
+                                OpenDirectories* directories) {
+  const int flags = O_RDONLY | O_CLOEXEC | (options.nonblocking ? O_NONBLOCK : 0) |
+                    (options.no_follow ? O_NOFOLLOW : 0);
+  int fd = -1;
+  const std::size_t slash = path.rfind('/');
+  const int at =
+      directories && slash != std::string::npos && slash + 1 < path.size()
+          ? static_cast<int>(directories->handle(
+                slash == 0 ? std::string_view("/") : std::string_view(path).substr(0, slash)))
+          : -1;
+  if (at >= 0)
+    fd = ::openat(at, path.c_str() + slash + 1, flags);
+  else
+    fd = ::open(path.c_str(), flags);
   if (fd < 0) {
     const int e = errno;
     reason = std::strerror(e);

@@ -184,7 +184,14 @@ InputFile::~InputFile() {
   if (handle_ != -1) CloseHandle(as_handle(handle_));
 }
 
-InputFile::Open InputFile::open(const std::string& path, Options options, std::string& reason) {
+OpenDirectories::~OpenDirectories() = default;
+
+std::intptr_t OpenDirectories::handle(std::string_view) {
+  return -1; // files are opened by their whole path
+}
+
+InputFile::Open InputFile::open(const std::string& path, Options options, std::string& reason,
+                                OpenDirectories*) {
   const std::wstring wide = widen(path);
   const HANDLE h = CreateFileW(
       wide.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,

@@ -6,7 +6,10 @@
 #include "server/platform/platform.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <doctest/doctest.h>
+#include <filesystem>
+#include <string>
 
 using pctlint::lsp::path_to_uri;
 using pctlint::lsp::PathStyle;
@@ -79,6 +82,46 @@ TEST_CASE("InputFile: a file, a directory, a missing path, non-ASCII names") {
   CHECK(pctlint::pipeline::read_regular_file(dir.file("é/ä.txt"), 3, error, too_large) == "");
   CHECK(too_large);
   CHECK_FALSE(pctlint::pipeline::read_regular_file(dir.file("é"), 100, error, too_large));
+}
+
+TEST_CASE("FileBuffer keeping directories open: reads by name in them as by path") {
+  pctlint::test::TempDir dir;
+  // More directories than it holds, visited twice: each file read is its own.
+  for (int k = 0; k < 12; ++k)
+    dir.write("d" + std::to_string(k) + "/f.txt", "file " + std::to_string(k));
+  pctlint::pipeline::FileBuffer kept(true);
+  std::string error;
+  bool too_large = false, absent = false;
+  for (int round = 0; round < 2; ++round)
+    for (int k = 0; k < 12; ++k) {
+      REQUIRE(kept.read(dir.file("d" + std::to_string(k) + "/f.txt"), error, SIZE_MAX, &too_large,
+                        &absent, false));
+      CHECK(kept.text() == "file " + std::to_string(k));
+    }
+  // A missing file in a held directory, and a missing directory: absent, as by path.
+  CHECK_FALSE(kept.read(dir.file("d1/gone.txt"), error, SIZE_MAX, &too_large, &absent, false));
+  CHECK(absent);
+  absent = false;
+  CHECK_FALSE(kept.read(dir.file("nope/f.txt"), error, SIZE_MAX, &too_large, &absent, false));
+  CHECK(absent);
+  // Named by the user (no `absent`): the error names the path.
+  CHECK_FALSE(kept.read(dir.file("d1/gone.txt"), error));
+  CHECK(error == dir.file("d1/gone.txt") + ": No such file or directory");
+#ifndef _WIN32
+  // A link is not followed when links are not, opened by name in its directory too.
+  std::filesystem::create_symlink("f.txt", dir.file("d2/link.txt"));
+  absent = false;
+  CHECK_FALSE(kept.read(dir.file("d2/link.txt"), error, SIZE_MAX, &too_large, &absent, false));
+  CHECK(absent);
+  REQUIRE(kept.read(dir.file("d2/link.txt"), error, SIZE_MAX, &too_large, &absent, true));
+  CHECK(kept.text() == "file 2");
+  // A relative path with no directory is opened as it is.
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir.file("d3"));
+  REQUIRE(kept.read("f.txt", error, SIZE_MAX, &too_large, &absent, false));
+  CHECK(kept.text() == "file 3");
+  std::filesystem::current_path(cwd);
+#endif
 }
 
 TEST_CASE("directory listing: names in UTF-8, .git left out") {
