@@ -70,6 +70,7 @@ public:
     c->heredoc_line_end_ = to.offset(heredoc_line_end_);
     c->ruby_block_ = npos; // a look ahead, looked for again
     c->ruby_searched_ = false;
+    c->line_seen_from_ = npos; // so is the line's end
     return c;
   }
   std::size_t horizon() const override {
@@ -227,6 +228,16 @@ private:
     return npos;
   }
 
+  // The end of the line holding `from`. Minified code opens a string every few bytes of a line
+  // that runs for kilobytes: one look at the line serves all its strings.
+  std::size_t line_end_of(std::size_t from) {
+    if (from < line_seen_from_ || from > line_seen_end_) {
+      line_seen_from_ = from;
+      line_seen_end_ = line_end_at(src_, from, end_);
+    }
+    return line_seen_end_;
+  }
+
   // Where a string literal ends: just past its close, or where it ends unclosed (the line's end
   // for a one-line literal, the end of the text otherwise). For a template literal also just past
   // a "${", where the code of a hole begins (hole_pending_).
@@ -235,7 +246,7 @@ private:
     const bool backslash = lit.escapes == EscapeStyle::Backslash ||
                            lit.escapes == EscapeStyle::SingleQuoted || lit.escaped_quotes;
     // A one-line literal left open ends at its line's end.
-    const std::size_t stop = lit.spans_lines ? end_ : line_end_at(src_, from, end_);
+    const std::size_t stop = lit.spans_lines ? end_ : line_end_of(from);
     const char third = lit.hole_sigil ? lit.hole_sigil : close[0];
     for (std::size_t i = from; i < stop;) {
       i = find_any_of3(src_, i, stop, backslash ? '\\' : close[0], close[0], third);
@@ -737,6 +748,7 @@ private:
   std::size_t heredoc_line_end_ = npos;
   std::size_t ruby_block_ = npos;
   bool ruby_searched_ = false;
+  std::size_t line_seen_from_ = npos, line_seen_end_ = 0; // no '\n' in [from, end): line_end_of()
 };
 
 } // namespace
