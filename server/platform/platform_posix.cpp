@@ -55,13 +55,25 @@ OpenDirectories::~OpenDirectories() {
 }
 
 std::intptr_t OpenDirectories::handle(std::string_view path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string_view parent =
+      slash == std::string_view::npos || slash == 0 ? std::string_view() : path.substr(0, slash);
   Held* oldest = &held_[0];
+  int at = -1;
   for (Held& h : held_) {
-    if (h.handle >= 0 && h.path == path) return h.used = ++clock_, h.handle;
-    if (h.used < oldest->used) oldest = &h;
+    if (h.handle < 0) {
+      oldest = &h;
+      continue;
+    }
+    if (h.path == path) return h.used = ++clock_, h.handle;
+    if (!parent.empty() && h.path == parent) at = static_cast<int>(h.handle);
+    if (oldest->handle >= 0 && h.used < oldest->used) oldest = &h;
   }
-  // O_PATH: a handle to look names up in, no permission to read the directory needed.
-  const int fd = ::open(std::string(path).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  // O_PATH: a handle to look names up in, no permission to read the directory needed. Opened by
+  // its name in its parent when that is held (a walk goes down the tree).
+  const int flags = O_PATH | O_DIRECTORY | O_CLOEXEC;
+  int fd = at >= 0 ? ::openat(at, std::string(path.substr(slash + 1)).c_str(), flags) : -1;
+  if (fd < 0) fd = ::open(std::string(path).c_str(), flags);
   if (fd < 0) return -1;
   if (oldest->handle >= 0) close(static_cast<int>(oldest->handle));
   *oldest = {std::string(path), fd, ++clock_};
