@@ -142,11 +142,11 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   }
   if (words.empty() || words.size() > 3) return false;
   if (schema_location_pair(words)) return false;
+  if (url.back() == ':') return false; // "key: value", a header
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
     if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
-      return false;                    // another URL, a sentence, an option, markup or code
-  if (url.back() == ':') return false; // "key: value", a header
+      return false; // another URL, a sentence, an option, markup or code
   // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
   // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
   const auto balance = [](std::string_view s) {

@@ -170,7 +170,8 @@ struct LanguageSpec {
 
   // How literals are joined: an operator ("+", ".", "..") and/or by standing side by side.
   std::string_view concatenation = {};
-  bool adjacent_literals = false; // "a" "b" is "ab" (C, C++, Python, Ruby)
+  bool adjacent_literals = false; // "a" "b" is "ab" (C, C++, Python, Ruby, Erlang, Dart, gettext)
+  bool adjacent_single_quoted = false; // and 'a' 'b' (Python, Ruby, Dart)
 
   // Values.
   bool printf = false;         // strings are commonly printf format strings

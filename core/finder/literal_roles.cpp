@@ -409,21 +409,32 @@ bool maybe_formatted_literal(std::string_view src, std::size_t open, Language la
   return before != ';';
 }
 
+// Whether `rest` starts with one of the language's comment openers.
+bool opens_comment(std::string_view rest, const LanguageSpec& spec) {
+  for (std::string_view opener : {spec.line_comment, spec.line_comment2, spec.block_open})
+    if (!opener.empty() && rest.starts_with(opener)) return true;
+  return false;
+}
+
 bool continues_adjacent_literal(std::string_view src, std::size_t open, Language lang) {
-  const bool python = lang == Language::Python;
-  if (lang != Language::C && lang != Language::Cpp && lang != Language::Gettext && !python)
-    return false;
+  const LanguageSpec& spec = spec_of(lang);
+  if (!spec.adjacent_literals) return false;
+  // Single-quoted pieces join too where single quotes make strings (not C's characters or
+  // Erlang's atoms).
+  const bool single = spec.single_quotes && spec.adjacent_single_quoted;
   // The literal's prefix (L"", u8"", R"(", r'', f"", b''), then blanks and line ends.
   std::size_t e = open;
   while (e > 0 && open - e < 3 && std::isalnum(static_cast<unsigned char>(src[e - 1])))
     --e;
   if (e > 0 && (is_ident(src[e - 1]) || src[e - 1] == '@')) e = open;
   const std::size_t floor = e > kLookBehind ? e - kLookBehind : 0;
-  while (e > floor && (is_blank(src[e - 1]) || src[e - 1] == '\n' || src[e - 1] == '\r'))
+  // (A backslash that continues the line, as Ruby needs between pieces outside parentheses.)
+  while (e > floor && (is_blank(src[e - 1]) || src[e - 1] == '\n' || src[e - 1] == '\r' ||
+                       (src[e - 1] == '\\' && (src[e] == '\n' || src[e] == '\r'))))
     --e;
   if (e < 2) return false;
   const char quote = src[e - 1];
-  if (quote != '"' && !(python && quote == '\'')) return false;
+  if (quote != '"' && !(single && quote == '\'')) return false;
   // An empty literal before ("" "https://..."; msgstr "" then its lines) holds nothing; one that
   // ends with a line break written as "\n" ends a line of the text: the URL starts the next.
   if (src[e - 2] == quote && (e < 3 || src[e - 3] != quote)) return false;
@@ -449,10 +460,8 @@ bool continues_adjacent_literal(std::string_view src, std::size_t open, Language
         open_quote = 0;
     } else if (c == '"' || c == '\'') {
       open_quote = c;
-    } else if (python || lang == Language::Gettext
-                   ? c == '#'
-                   : c == '/' && i + 1 < length && (line[i + 1] == '/' || line[i + 1] == '*')) {
-      return false; // a comment
+    } else if (opens_comment(line.substr(i, length - i), spec)) {
+      return false;
     }
   }
   return open_quote == quote;
