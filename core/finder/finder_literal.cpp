@@ -63,7 +63,8 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
     for (char c : words[k])
       if (!name_char(c) || c == '.') return false;
   const std::string_view last = words.back();
-  const std::size_t slash = last.find('/');
+  // (A '/' in the last word's query or fragment is no path segment: "/King of turtles?p=a/b".)
+  const std::size_t slash = last.substr(0, last.find_first_of("?#")).find('/');
   if (slash != npos)
     return slash > 0 && last.back() != '.' &&
            std::all_of(last.begin(), last.begin() + static_cast<std::ptrdiff_t>(slash), name_char);
