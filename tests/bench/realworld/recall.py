@@ -251,18 +251,23 @@ class Cand:
         self.continues = continues
 
 
+ADJACENT_QUOTES = {"clike": "\"'", "python": "\"'", "ruby": "\"'", "erlang": "\""}
+
+
 def continues_adjacent(text, open_, fam):
-    """pctlint's continues_adjacent_literal(): in C, C++ and Python a literal right after another
-    (blanks and line breaks between) is the same string; after a piece that holds text (not empty,
-    not ending in \\n) the URL is in the middle of a sentence."""
-    if fam not in ("clike", "python"):
+    """pctlint's continues_adjacent_literal(): in C, C++, Python, Ruby and Erlang a literal right
+    after another (blanks, line breaks and Ruby's line-continuing backslash between) is the same
+    string; after a piece that holds text (not empty, not ending in \\n) the URL is in the middle
+    of a sentence. (Erlang's single quotes are atoms, not strings.)"""
+    quotes = ADJACENT_QUOTES.get(fam)
+    if not quotes:
         return False
     k = open_
     while k > 0 and open_ - k < 2 and text[k - 1] in "rRbBuUfFL8":  # r'', f"", u8"", L""
         k -= 1
-    while k > 0 and text[k - 1] in " \t\r\n":
+    while k > 0 and (text[k - 1] in " \t\r\n" or (text[k - 1] == "\\" and text[k] in "\r\n")):
         k -= 1
-    if k == 0 or text[k - 1] not in "\"'":
+    if k == 0 or text[k - 1] not in quotes:
         return False
     quote = text[k - 1]
     line_start = text.rfind("\n", 0, k - 1) + 1
