@@ -150,8 +150,9 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
 // curl_easy_setopt, std::string, QUrl...). Looks back at most 256 bytes.
 bool maybe_formatted_literal(std::string_view src, std::size_t open, Language lang);
 
-// Whether the literal opening at `open` continues the one before it by adjacency, as C, C++,
-// Python and gettext join "a " "b" into one string: a string that began earlier and holds text,
+// Whether the literal opening at `open` continues the one before it by adjacency, as every
+// language whose table row says `adjacent_literals` (C, C++, Python, Ruby, Erlang, Dart, gettext)
+// joins "a " "b" into one string: a string that began earlier and holds text,
 // so a URL at this literal's start is not at its value's start ("foo https://a/x " "https://b/y
 // bar" is a sentence with two URLs). Not after an empty literal or one that ends with a "\n" (the
 // URL starts a line of the text), nor after a quote that closes no literal opened on its line.
