@@ -48,7 +48,7 @@ enum class PlaceholderStyle : unsigned {
   // %02d %df in a literal that is formatted (given to printf, sprintf, Sprintf, String.format,
   // or followed by Python's or Ruby's % operator): there a conversion wins over an escape.
   PrintfFormatted = 1u << 14,
-  BracketName = 1u << 15,  // [SESSIONID] [USER_ID]: an upper-case name in brackets
+  BracketName = 1u << 15,  // [SESSIONID] [ICON SLUG] /[id]/ /[monitor.tag]/: a name in brackets
   ParenWords = 1u << 16,   // (Bucket Name) (Data store ID): words in parentheses, AWS CLI docs
   PercentBrace = 1u << 17, // %{name} %{HTTP_HOST}: RPM macros, Apache httpd's variables
   AtName = 1u << 18,       // @ANT_JAR@ @prefix@: Ant filters, CMake configure_file, autoconf

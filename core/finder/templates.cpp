@@ -273,8 +273,31 @@ std::size_t percent_brace_end(std::string_view t, std::size_t i) {
 // [NAME] [SESSION_ID] [version]: a name in brackets, a placeholder a program substitutes (Grav's
 // tmp://forms/[SESSIONID], Flarum's @[version], Next.js's [id]); an IP literal is never one.
 // Upper-case names may be words ([ICON SLUG], simple-icons' README).
+// [monitor.tag], [user-name], [MONITOR.TAG]: a name of identifier parts joined by '.' or '-', as a
+// template writes a field of an object, filling a whole path segment
+// ("/badge/[monitor.tag]/status", kener's docs). Only there: brackets elsewhere may be the URL's
+// own ("/files/[v6.1]%20a.pdf", "4.9.0-[Hotwire-Turbo-integration]", "short_desc=[rust-url]").
+std::size_t bracket_dotted_name_end(std::string_view t, std::size_t i) {
+  if (i == 0 || t[i - 1] != '/') return npos;
+  std::size_t k = i + 1;
+  for (;;) { // a part: a letter, then word characters
+    if (k >= t.size() || !is_alpha(t[k])) return npos;
+    while (k < t.size() && is_word(t[k]))
+      ++k;
+    if (k + 1 < t.size() && (t[k] == '.' || t[k] == '-')) {
+      ++k;
+      continue;
+    }
+    break;
+  }
+  if (k >= t.size() || t[k] != ']') return npos;
+  if (k + 1 < t.size() && t[k + 1] != '/' && t[k + 1] != '?' && t[k + 1] != '#') return npos;
+  return k + 1;
+}
+
 std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '[' || i + 1 >= t.size() || !is_alpha(t[i + 1])) return npos;
+  if (const std::size_t end = bracket_dotted_name_end(t, i); end != npos) return end;
   std::size_t k = i + 1;
   bool upper = true;
   // Upper-case names may hold hyphens ([YOUR-DOMAIN], rclone's docs) and single blanks between
