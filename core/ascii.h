@@ -11,6 +11,9 @@ namespace pctlint::ascii {
 constexpr bool is_blank(char c) {
   return c == ' ' || c == '\t';
 }
+constexpr bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 constexpr bool is_ident(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }

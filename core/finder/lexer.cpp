@@ -52,9 +52,44 @@ bool names_by_string(std::string_view name) {
          name == "namespace" || name == "rdf:about" || name == "rdf:resource";
 }
 
-bool is_url_list_attribute(std::string_view name) {
+bool is_url_list_attribute(std::string_view name, std::string_view element) {
+  if (ascii::iequals(name, "content")) return element != "meta";
   return name.ends_with("schemaLocation") || name == "srcset" || name == "imagesrcset" ||
-         name == "ping" || name == "archive" || name == "content";
+         name == "ping" || name == "archive";
+}
+
+std::optional<RefreshTarget> refresh_target(std::string_view c) {
+  const auto blank = [&](std::size_t i) {
+    return i < c.size() &&
+           (c[i] == ' ' || c[i] == '\t' || c[i] == '\n' || c[i] == '\r' || c[i] == '\f');
+  };
+  const auto skip_blanks = [&](std::size_t i) {
+    while (blank(i))
+      ++i;
+    return i;
+  };
+  // The delay: digits, then digits and dots; then a ';', a ',' or a blank.
+  std::size_t i = skip_blanks(0);
+  const std::size_t digits = i;
+  while (i < c.size() && ascii::is_digit(c[i]))
+    ++i;
+  if (i == digits && (i >= c.size() || c[i] != '.')) return std::nullopt;
+  while (i < c.size() && (ascii::is_digit(c[i]) || c[i] == '.'))
+    ++i;
+  if (i >= c.size() || !(blank(i) || c[i] == ';' || c[i] == ',')) return std::nullopt;
+  i = skip_blanks(i);
+  if (i < c.size() && (c[i] == ';' || c[i] == ',')) i = skip_blanks(i + 1);
+  if (i >= c.size()) return std::nullopt;
+  // "url=", in any case, blanks around the '='; without it the rest is the URL.
+  RefreshTarget t{i, 0};
+  if (i + 3 <= c.size() && ascii::iequals(c.substr(i, 3), "url")) {
+    const std::size_t eq = skip_blanks(i + 3);
+    if (eq < c.size() && c[eq] == '=') {
+      t.begin = skip_blanks(eq + 1);
+      if (t.begin < c.size() && (c[t.begin] == '\'' || c[t.begin] == '"')) t.quote = c[t.begin++];
+    }
+  }
+  return t;
 }
 
 std::size_t quote_outside_templates(std::string_view source, char quote, std::size_t from,

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -179,9 +180,6 @@ std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::s
 std::size_t literal_close(std::string_view source, const Literal& literal, std::size_t from,
                           std::size_t limit);
 
-// The first `quote` in source[from, end) that is not inside a template expression ({{ ... }} or
-// {% ... %}, whose arguments may be quoted: href="{{ url_for("x") }}"), or `end`. A quote inside
-// an expression that never closes does end the value.
 // Whether an attribute of this name holds one URL by definition (href, src, action, cite...).
 bool is_url_attribute(std::string_view name);
 // Whether an attribute's value names something by its characters, compared as a string and never
@@ -190,9 +188,23 @@ bool names_by_string(std::string_view name);
 
 // Whether an attribute of this name holds a list of URLs with other words between them
 // (srcset="a.png 1x, b.png 2x", xsi:schemaLocation="ns url ns url", ping="u1 u2"): each URL ends
-// where running text would end it, not at the closing quote.
-bool is_url_list_attribute(std::string_view name);
+// where running text would end it, not at the closing quote. `element` is the tag's name in lower
+// case where it is known: a <meta>'s content is one value, a URL (og:image, twitter:url) or prose,
+// as the same attribute is on an element whose name is not known (a content= in Markdown).
+bool is_url_list_attribute(std::string_view name, std::string_view element = {});
 
+// The URL of a refresh declaration, <meta http-equiv="refresh" content="5; url='https://…'">: where
+// it begins in the content's value and the quote that ends it (0: the value's end), read as the
+// HTML Standard's shared declarative refresh steps read it. nullopt for a value with no URL.
+struct RefreshTarget {
+  std::size_t begin = 0;
+  char quote = 0;
+};
+std::optional<RefreshTarget> refresh_target(std::string_view content);
+
+// The first `quote` in source[from, end) that is not inside a template expression ({{ ... }} or
+// {% ... %}, whose arguments may be quoted: href="{{ url_for("x") }}"), or `end`. A quote inside
+// an expression that never closes does end the value.
 std::size_t quote_outside_templates(std::string_view source, char quote, std::size_t from,
                                     std::size_t end);
 

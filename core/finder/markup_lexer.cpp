@@ -168,7 +168,7 @@ private:
         lit_.escapes = EscapeStyle::Entities;
         const std::string_view name = src_.substr(a, n - a);
         lit_.regex = name == "pattern";
-        lit_.list = is_url_list_attribute(name);
+        lit_.list = is_url_list_attribute(name, tag_);
         lit_.url_attribute = is_url_attribute(name);
         lit_.namespace_name = names_by_string(name);
         if (src_[k] == '"' || src_[k] == '\'') {
@@ -179,6 +179,7 @@ private:
           lit_.spans_lines = true;
           const std::size_t q = quote_outside_templates(src_, src_[k], k + 1, end_);
           until_ = q < end_ ? q + 1 : end_;
+          if (tag_ == "meta" && ascii::iequals(name, "content") && q < end_) refresh(k + 1, q);
         } else {
           lit_.open = lit_.content_begin = k;
           lit_.plain = true;
@@ -195,6 +196,17 @@ private:
     }
     pos_ = std::max(pos_, target);
     return false;
+  }
+
+  // A <meta> content="5; url='https://…'" (a refresh): the URL is the value, from its start to
+  // its quote or the attribute's, as a browser reads it.
+  void refresh(std::size_t value_begin, std::size_t value_close) {
+    const auto target = refresh_target(src_.substr(value_begin, value_close - value_begin));
+    if (!target) return;
+    lit_.content_begin = value_begin + target->begin;
+    if (target->quote == 0) return;
+    lit_.close.assign(1, target->quote);
+    lit_.value_end = value_close;
   }
 
   std::size_t find_closing(std::string_view name, std::size_t from) const {

@@ -5,6 +5,7 @@
 #include "core/codec/position.h"
 #include "core/finder/finder.h"
 #include "core/finder/language.h"
+#include "core/finder/lexer.h"
 #include "core/finder/structure.h"
 
 #include <algorithm>
@@ -271,4 +272,44 @@ TEST_CASE("concatenated literals are one URL, with the join recorded") {
   const auto open = find_urls("u = \"https://x.example/caf%C3\" + rest\n", Language::JavaScript);
   REQUIRE(open.size() == 1);
   CHECK(open[0].open_end);
+}
+
+TEST_CASE("HTML <meta>: a content that is one URL, and a refresh's URL, are given extents") {
+  const auto urls =
+      find_urls("<meta property=\"og:url\" content=\"https://a.example/my page/\">\n"
+                "<meta http-equiv=\"refresh\" content=\"0; url='https://b.example/x y'\">\n"
+                "<meta http-equiv=\"refresh\" content=\"5;URL=https://c.example/z\">\n"
+                "<meta name=\"description\" content=\"https://d.example is a site for examples\">\n"
+                "<link rel=\"x\" content=\"https://e.example/a https://f.example/b\">\n",
+                Language::Html);
+  REQUIRE(urls.size() == 6);
+  CHECK(urls[0].text == "https://a.example/my page/");
+  CHECK(urls[0].exact);
+  CHECK(urls[1].text == "https://b.example/x y");
+  CHECK(urls[1].exact);
+  CHECK(urls[2].text == "https://c.example/z");
+  CHECK(urls[2].exact);
+  CHECK(urls[3].text == "https://d.example");
+  CHECK_FALSE(urls[3].exact);
+  // Elsewhere content= stays a list of URLs and words (RDFa, XML vocabularies).
+  CHECK(urls[4].text == "https://e.example/a");
+  CHECK(urls[5].text == "https://f.example/b");
+}
+
+TEST_CASE("refresh_target reads a refresh declaration as the HTML Standard does") {
+  const auto at = [](std::string_view c) {
+    const auto t = refresh_target(c);
+    return t ? std::string(c.substr(t->begin)) + "|" + (t->quote ? std::string(1, t->quote) : "")
+             : std::string("none");
+  };
+  CHECK(at("0; url='https://x/'") == "https://x/'|'");
+  CHECK(at("5;URL=https://x/") == "https://x/|");
+  CHECK(at(" 0 , Url = \"https://x/\"") == "https://x/\"|\"");
+  CHECK(at("0; https://x/") == "https://x/|");
+  CHECK(at(".5 url=https://x/") == "https://x/|");
+  CHECK(at("0; ur https://x/") == "ur https://x/|"); // not "url=": the rest is the URL
+  CHECK(at("30") == "none");
+  CHECK(at("0;") == "none");
+  CHECK(at("soon; url=https://x/") == "none");
+  CHECK(at("0x; url=https://x/") == "none");
 }
