@@ -190,6 +190,7 @@ private:
       if (changed_ && !changed_->count(absolute_normal(*path))) continue;
       FileReport& r = reports_.emplace_back();
       r.named = named_.count(*path) > 0;
+      r.listed_without_config = walk_->last_directory_without_config();
       r.path = std::move(*path);
       done_.push_back(0);
     }
@@ -296,7 +297,7 @@ private:
   // On a worker thread.
   void check_file(FileReport& report, pipeline::FileBuffer& buffer,
                   pipeline::ConfigCache::Recent& recent) {
-    const auto resolved = configs_.resolve(report.path, &recent);
+    const auto resolved = configs_.resolve(report.path, &recent, report.listed_without_config);
     if (resolved.entry->error) {
       std::lock_guard lock(mutex_);
       config_errors_.push_back(*resolved.entry->error);

@@ -69,6 +69,8 @@ struct Summary {
 struct FileReport {
   std::string path;
   bool named = false; // named on the command line: not checking it is an error
+  // Its directory was listed by the walk and holds no .pctlint.json (none to look for there).
+  bool listed_without_config = false;
   std::vector<Reported> diagnostics;
   std::size_t more = 0; // findings beyond --max-findings-per-file, not listed
   std::vector<std::pair<const RuleInfo*, Severity>> unlisted; // ... counted in the summary

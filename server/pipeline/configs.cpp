@@ -37,12 +37,12 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::load(const fs::path& file
   return entry;
 }
 
-std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::string& file,
-                                                                Recent* recent) {
-  if (!recent) return lookup(file);
+std::shared_ptr<const ConfigCache::Entry>
+ConfigCache::for_file(const std::string& file, Recent* recent, bool listed_without_config) {
+  if (!recent) return lookup(file, listed_without_config);
   const std::string_view dir = std::string_view(file).substr(0, file.rfind('/') + 1);
   if (recent->generation == generation_ && recent->dir == dir && !dir.empty()) return recent->entry;
-  auto entry = lookup(file);
+  auto entry = lookup(file, listed_without_config);
   recent->generation = generation_;
   recent->dir.assign(dir);
   recent->entry = entry;
@@ -51,7 +51,8 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::for_file(const std::strin
   return entry;
 }
 
-std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string& file) {
+std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string& file,
+                                                              bool listed_without_config) {
   std::lock_guard lock(mutex_);
   if (explicit_) {
     if (!explicit_entry_) explicit_entry_ = load(*explicit_, cwd_);
@@ -64,15 +65,18 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
   written.append(file, 0, file.rfind('/') == std::string::npos ? 0 : file.rfind('/'));
   if (auto it = by_dir_.find(written); it != by_dir_.end()) return it->second;
   // A plain path whose parent directory is known (the walk goes depth first): its own
-  // .pctlint.json or the parent's answer, without building and normalising paths.
+  // .pctlint.json or the parent's answer, without building and normalising paths, nor a stat
+  // where the directory's listing had none.
   const std::size_t up = written.rfind('/');
   if (up != std::string::npos && up > 0 && written.find("/.") == std::string::npos &&
       written.find("//") == std::string::npos) {
     if (const auto parent = by_dir_.find(written.substr(0, up)); parent != by_dir_.end()) {
+      std::shared_ptr<const Entry> found = parent->second;
       std::error_code ec;
-      const fs::path own = platform::path_of(written) / ".pctlint.json";
-      auto found =
-          fs::is_regular_file(own, ec) ? load(own, platform::path_of(written)) : parent->second;
+      if (!listed_without_config) {
+        const fs::path own = platform::path_of(written) / kConfigFileName;
+        if (fs::is_regular_file(own, ec)) found = load(own, platform::path_of(written));
+      }
       by_dir_.emplace(std::move(written), found);
       return found;
     }
@@ -88,8 +92,8 @@ std::shared_ptr<const ConfigCache::Entry> ConfigCache::lookup(const std::string&
       break;
     }
     visited.push_back(std::move(key));
-    if (fs::is_regular_file(d / ".pctlint.json", ec)) {
-      found = load(d / ".pctlint.json", d);
+    if (fs::is_regular_file(d / kConfigFileName, ec)) {
+      found = load(d / kConfigFileName, d);
       break;
     }
     if (d == d.parent_path()) break;
@@ -147,9 +151,10 @@ std::string ConfigCache::relative_path(const std::string& file, const fs::path& 
   return rel;
 }
 
-ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recent) {
+ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recent,
+                                          bool listed_without_config) {
   ForFile r;
-  r.entry = for_file(file, recent);
+  r.entry = for_file(file, recent, listed_without_config);
   const Config& c = r.entry->config;
   const bool patterns =
       !(c.include_globs.empty() && c.exclude_globs.empty() && c.overrides.empty());

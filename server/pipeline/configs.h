@@ -15,6 +15,9 @@
 
 namespace pctlint::pipeline {
 
+// The name of a configuration file, looked for in each directory up from a file.
+inline constexpr std::string_view kConfigFileName = ".pctlint.json";
+
 class ConfigCache {
 public:
   explicit ConfigCache(std::optional<std::string> explicit_path = std::nullopt);
@@ -39,7 +42,10 @@ public:
     // Whether `dir` is a test directory by default (is_default_test_dir), once asked.
     std::optional<bool> test_dir;
   };
-  std::shared_ptr<const Entry> for_file(const std::string& file, Recent* recent = nullptr);
+  // `listed_without_config`: the caller listed the file's directory and saw no configuration
+  // file there (OrderedWalk::last_directory_without_config), so it need not be looked for again.
+  std::shared_ptr<const Entry> for_file(const std::string& file, Recent* recent = nullptr,
+                                        bool listed_without_config = false);
 
   // A file's configuration, its overrides applied.
   struct ForFile {
@@ -51,12 +57,13 @@ public:
       return overridden ? *overridden : test ? entry->test_config : entry->config;
     }
   };
-  ForFile resolve(const std::string& file, Recent* recent = nullptr);
+  ForFile resolve(const std::string& file, Recent* recent = nullptr,
+                  bool listed_without_config = false);
 
   void clear();
 
 private:
-  std::shared_ptr<const Entry> lookup(const std::string& file);
+  std::shared_ptr<const Entry> lookup(const std::string& file, bool listed_without_config);
   std::string relative_path(const std::string& file, const std::filesystem::path& root,
                             Recent* recent) const;
   std::shared_ptr<const Entry> load(const std::filesystem::path& config_file,

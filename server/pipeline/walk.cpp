@@ -1,5 +1,8 @@
 #include "server/pipeline/walk.h"
 
+#include "core/ascii.h"
+#include "server/pipeline/configs.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -11,6 +14,7 @@ namespace pctlint::pipeline {
 struct OrderedWalk::Node {
   std::string prefix; // what names its files: the root as lexically_normal() writes it, and below
   bool read = false, taken = false;
+  bool without_config = false; // listed, with no configuration file in it
   struct Entry {
     std::string key;
     std::unique_ptr<Node> dir; // for a directory
@@ -98,6 +102,13 @@ OrderedWalk::Listing OrderedWalk::read(const Task& task, bool follow) {
     return out;
   }
   out.self = found.self;
+  // A case-insensitive file system finds .PCTLINT.JSON by the name; a link is one only followed.
+  const auto config_named = [](std::string_view name) {
+    return ascii::iequals(name, kConfigFileName);
+  };
+  out.without_config = std::none_of(found.entries.begin(), found.entries.end(),
+                                    [&](const auto& e) { return config_named(e.name); }) &&
+                       std::none_of(found.left_out.begin(), found.left_out.end(), config_named);
   out.entries.reserve(found.entries.size());
   for (auto& e : found.entries)
     out.entries.push_back({e.directory ? std::move(e.name) + "/" : std::move(e.name), e.directory});
@@ -127,6 +138,7 @@ void OrderedWalk::put(const Task& task, Listing&& listing) {
     node.entries.push_back({std::move(e.key), std::move(dir)});
   }
   node.read = true;
+  node.without_config = listing.without_config;
   // Depth first, in order: the first directory comes off the stack first.
   for (std::size_t i = node.entries.size(); i-- > 0;)
     if (Node* child = node.entries[i].dir.get()) {
@@ -152,6 +164,7 @@ std::optional<std::string> OrderedWalk::next_file() {
       continue;
     }
     --pending_;
+    last_without_config_ = node.without_config;
     return node.prefix + std::move(entry.key);
   }
   return std::nullopt;

@@ -47,7 +47,8 @@ public:
       std::string key; // the name, with '/' after a directory's
       bool directory;
     };
-    std::vector<Entry> entries; // sorted by key
+    std::vector<Entry> entries;  // sorted by key
+    bool without_config = false; // no entry of any kind is named kConfigFileName, in any case
     std::optional<std::string> error, note;
     platform::FileId self;
   };
@@ -61,6 +62,9 @@ public:
 
   // The next file in order; nullopt when the order waits for a directory, or when done().
   std::optional<std::string> next_file();
+  // Whether the directory of the file next_file() gave last was listed here and holds no
+  // configuration file (ConfigCache::resolve need not look for one there).
+  bool last_directory_without_config() const { return last_without_config_; }
   bool done() const { return cursor_.empty(); } // every file given out
   bool follow_symlinks() const { return follow_; }
 
@@ -84,6 +88,7 @@ private:
   std::vector<Frame> cursor_; // from the root to where the order stands
   std::vector<Task> tasks_;   // last the first in order
   std::size_t pending_ = 0;   // files in directories read, not given out yet
+  bool last_without_config_ = false;
 };
 
 } // namespace pctlint::pipeline

@@ -109,7 +109,10 @@ struct DirectoryListing {
     bool directory;
   };
   std::vector<Entry> entries; // directories and regular files, unsorted; never ".", "..", ".git"
-  FileId self;                // filled when links are followed
+  // The names of the other entries (links not followed, dangling links, devices, sockets): what a
+  // caller asking whether a name is there at all must know of.
+  std::vector<std::string> left_out;
+  FileId self;                      // filled when links are followed
   std::optional<std::string> error; // "path: reason"; `access_denied` when permission was lacking
   bool access_denied = false;
 };

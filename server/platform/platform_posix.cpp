@@ -148,13 +148,18 @@ DirectoryListing list_directory(const std::string& path, bool follow,
     unsigned char type = e->d_type;
     if (type == DT_UNKNOWN || (type == DT_LNK && follow)) {
       struct stat st;
-      if (fstatat(dirfd(d), e->d_name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0) continue;
+      if (fstatat(dirfd(d), e->d_name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0) {
+        out.left_out.emplace_back(name);
+        continue;
+      }
       type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
       const FileId id{st.st_dev, st.st_ino};
       if (type == DT_DIR && follow && (id == out.self || walked(id))) continue; // a loop
     }
     if (type == DT_DIR || type == DT_REG)
       out.entries.push_back({std::string(name), type == DT_DIR});
+    else
+      out.left_out.emplace_back(name);
   }
   closedir(d);
   return out;

@@ -271,16 +271,25 @@ DirectoryListing list_directory(const std::string& path, bool follow,
     if (name == L"." || name == L".." || name == L".git") continue;
     DWORD attributes = data.dwFileAttributes;
     const bool link = (attributes & FILE_ATTRIBUTE_REPARSE_POINT) && is_link_tag(data.dwReserved0);
-    if (link && !follow) continue;
+    if (link && !follow) {
+      out.left_out.push_back(narrow(name));
+      continue;
+    }
     if (follow && (link || (attributes & FILE_ATTRIBUTE_DIRECTORY))) {
       const auto target = target_of(dir + std::wstring(name)); // through the link
-      if (!target) continue;                                   // a dangling link
+      if (!target) {                                           // a dangling link
+        out.left_out.push_back(narrow(name));
+        continue;
+      }
       attributes = target->attributes;
       if ((attributes & FILE_ATTRIBUTE_DIRECTORY) && (target->id == out.self || walked(target->id)))
         continue; // a loop
     }
     const bool directory = attributes & FILE_ATTRIBUTE_DIRECTORY;
-    if (attributes & FILE_ATTRIBUTE_DEVICE) continue;
+    if (attributes & FILE_ATTRIBUTE_DEVICE) {
+      out.left_out.push_back(narrow(name));
+      continue;
+    }
     out.entries.push_back({narrow(name), directory});
   } while (FindNextFileW(find, &data));
   FindClose(find);

@@ -2,8 +2,9 @@
 #include "temp_dir.h"
 
 #include <doctest/doctest.h>
-#include <nlohmann/json.hpp>
 #include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -61,8 +62,9 @@ TEST_CASE("text output: the source line, a caret under the span, the fix") {
                    "1 | \tx = 'https://x.example/%c3%a9'\n"
                    "  | \t                       ^^^^^^\n"
                    "  = fix: Use uppercase hex: %C3%A9\n") != std::string::npos);
-  CHECK(r.out.find("Found 1 problem (1 warning) in 1 file; 1 file checked. 1 fixable with --fix.") !=
-        std::string::npos);
+  CHECK(
+      r.out.find("Found 1 problem (1 warning) in 1 file; 1 file checked. 1 fixable with --fix.") !=
+      std::string::npos);
 }
 
 TEST_CASE("--format json is stable and parseable") {
@@ -179,6 +181,32 @@ TEST_CASE("configuration: nearest .pctlint.json, errors name the key") {
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("big/large.cpp: not checked: larger than maxFileSize (200 bytes)") !=
         std::string::npos);
+}
+
+// The walk tells which directories it listed without a .pctlint.json, so none is looked for
+// there; a configuration that is a link (not followed as a file) is still one.
+TEST_CASE("configuration in a walked tree: nested, inherited, and through a link") {
+  TempDir dir;
+  dir.write("top/.pctlint.json", R"({"rules": {"PCT003": "off"}})");
+  dir.write("top/sub/x.cpp", kBad);
+  dir.write("top/sub/deeper/x.cpp", kBad);
+  dir.write("shared.json", R"({"rules": {"PCT002": "off", "PCT003": "off"}})");
+  // a.cpp comes first in top/linked, whose parent's configuration is known by then.
+  std::filesystem::create_directories(dir.file("top/linked/z"));
+  REQUIRE(symlink("../../shared.json", dir.file("top/linked/.pctlint.json").c_str()) == 0);
+  dir.write("top/linked/a.cpp", kBad);
+  dir.write("top/linked/z/y.cpp", kBad);
+  const auto r = run_pctlint({"--check", "--format", "json", "top"}, "", dir.path());
+  const auto files = nlohmann::json::parse(r.out)["files"];
+  std::map<std::string, std::set<std::string>> rules;
+  for (const auto& f : files)
+    for (const auto& d : f["diagnostics"])
+      rules[f["path"].get<std::string>()].insert(d["rule"].get<std::string>());
+  const std::set<std::string> outer{"PCT001", "PCT002"}, linked{"PCT001"};
+  CHECK(rules["top/sub/x.cpp"] == outer);
+  CHECK(rules["top/sub/deeper/x.cpp"] == outer);
+  CHECK(rules["top/linked/a.cpp"] == linked);
+  CHECK(rules["top/linked/z/y.cpp"] == linked);
 }
 
 TEST_CASE("directories: .gitignore and .ignore honoured, binary files skipped") {
