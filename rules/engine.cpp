@@ -4,6 +4,7 @@
 #include "core/codec/percent.h"
 #include "core/codec/url.h"
 #include "core/finder/certainty.h"
+#include "core/finder/layout.h"
 #include "core/finder/test_code.h"
 #include "core/scan.h"
 #include "rules/catalog/catalog.h"
@@ -446,9 +447,10 @@ const LintResult& LintCache::lint(std::string_view source, Language lang, const 
   else
     result_.urls.clear();
   if (result_.url_count == 0) return result_;
-  // The fixes in in-file tests are unsafe; in a copy, since an edit may move the tests' bounds.
+  // The fixes in in-file tests and reST tables are unsafe; in a copy, since an edit may move
+  // their bounds.
   const std::vector<std::size_t> in_tests =
-      safe_fixes_in_file_tests(source, lang, result_.diagnostics);
+      safe_fixes_unsafe_in_place(source, lang, result_.diagnostics);
   if (markers_.empty() && in_tests.empty()) return result_;
   suppressed_ = result_;
   make_unsafe(in_tests, suppressed_.diagnostics);
@@ -621,28 +623,53 @@ void drop_suppressed(std::string_view source, Language lang, const Config& confi
   sort_diagnostics(result.diagnostics);
 }
 
-std::vector<std::size_t> safe_fixes_in_file_tests(std::string_view source, Language lang,
-                                                  const std::vector<Diagnostic>& diagnostics) {
+namespace {
+
+// Whether `at` is in one of `spans` (sorted, not overlapping).
+bool within(const std::vector<Span>& spans, std::size_t at) {
+  const auto after = std::upper_bound(spans.begin(), spans.end(), at,
+                                      [](std::size_t a, const Span& s) { return a < s.begin; });
+  return after != spans.begin() && at < std::prev(after)->end;
+}
+
+// Characters in UTF-8 text (bytes that do not continue a sequence).
+std::size_t utf8_length(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+// Whether an edit of `fix` changes the number of characters on its line.
+bool changes_width(std::string_view source, const Fix& fix) {
+  return std::any_of(fix.edits.begin(), fix.edits.end(), [&](const Edit& e) {
+    return utf8_length(source.substr(e.begin, e.end - e.begin)) != utf8_length(e.replacement);
+  });
+}
+
+} // namespace
+
+std::vector<std::size_t> safe_fixes_unsafe_in_place(std::string_view source, Language lang,
+                                                    const std::vector<Diagnostic>& diagnostics) {
   const auto safe = [](const Diagnostic& d) {
     return d.fix && d.fix->applicability == Applicability::Safe;
   };
   std::vector<std::size_t> found;
   if (std::none_of(diagnostics.begin(), diagnostics.end(), safe)) return found;
   const std::vector<Span> tests = in_file_tests(source, lang);
-  if (tests.empty()) return found;
+  const std::vector<Span> layout = width_sensitive_lines(source, lang);
+  if (tests.empty() && layout.empty()) return found;
   for (std::size_t i = 0; i < diagnostics.size(); ++i) {
     const Diagnostic& d = diagnostics[i];
-    const auto after =
-        std::upper_bound(tests.begin(), tests.end(), d.begin,
-                         [](std::size_t at, const Span& test) { return at < test.begin; });
-    if (safe(d) && after != tests.begin() && d.begin < std::prev(after)->end) found.push_back(i);
+    if (!safe(d)) continue;
+    if (within(tests, d.begin) || (within(layout, d.begin) && changes_width(source, *d.fix)))
+      found.push_back(i);
   }
   return found;
 }
 
 LintResult lint(std::string_view source, Language lang, const Config& config, Urls urls) {
   LintResult result = lint_unsuppressed(source, lang, config, urls);
-  make_unsafe(safe_fixes_in_file_tests(source, lang, result.diagnostics), result.diagnostics);
+  make_unsafe(safe_fixes_unsafe_in_place(source, lang, result.diagnostics), result.diagnostics);
   drop_suppressed(source, lang, config, result);
   return result;
 }

@@ -44,11 +44,13 @@ LintResult lint_unsuppressed(std::string_view source, Language lang, const Confi
 void drop_suppressed(std::string_view source, Language lang, const Config& config,
                      LintResult& result);
 
-// The diagnostics (indices) whose safe fix is in one of the file's in-file tests
-// (core/finder/test_code.h: Rust's #[cfg(test)] modules): there fixes are unsafe, as in a test
-// file, since a URL in a test is often wrong on purpose.
-std::vector<std::size_t> safe_fixes_in_file_tests(std::string_view source, Language lang,
-                                                  const std::vector<Diagnostic>& diagnostics);
+// The diagnostics (indices) whose safe fix is unsafe where it stands, in order:
+// - in one of the file's in-file tests (core/finder/test_code.h: Rust's #[cfg(test)] modules), as
+//   in a test file, since a URL in a test is often wrong on purpose;
+// - changing the width of a line whose width the markup depends on (core/finder/layout.h: a cell
+//   of a reST table, a section title over its underline): the fix would break the layout.
+std::vector<std::size_t> safe_fixes_unsafe_in_place(std::string_view source, Language lang,
+                                                    const std::vector<Diagnostic>& diagnostics);
 
 // A rule's finding in one URL, in the URL's text coordinates, before it becomes a Diagnostic.
 struct RuleFinding {

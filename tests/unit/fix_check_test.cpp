@@ -1,5 +1,6 @@
 // A fix changes how a URL is written and nothing else: check_fix (rules/fix_check.h) and fix_all,
 // which drops and says a fix that fails it.
+#include "core/finder/layout.h"
 #include "core/finder/structure.h"
 #include "core/finder/test_code.h"
 #include "rules/config.h"
@@ -563,4 +564,45 @@ TEST_CASE("a regex callee's name inside an earlier string hides nothing") {
   // A literal given to a regex API is still a regex.
   const std::string re = "auto r = std::regex(\"https://y/%c3%a4\");\n";
   CHECK(lint(re, Language::Cpp, Config{}).diagnostics.empty());
+}
+
+TEST_CASE("reST tables and titles: a fix that changes a line's width there is unsafe") {
+  // GUT's generated class reference: a cell 4 characters wider than its border is a
+  // "Malformed table." for docutils, and the table is lost.
+  const std::string src = "Title https://x.example/a%c3%a4/b\"c\n"                    // 0: a title
+                          "=====================================\n"                   // 1
+                          "\n"                                                        // 2
+                          "+----------------------------------------------+------+\n" // 3
+                          "| `Op <https://x.example/class_\"a.gd\".html>`_  | add  |\n"    // 4
+                          "| `Up <https://x.example/caf%c3%a9.html>`_       | del  |\n"    // 5
+                          "+----------------------------------------------+------+\n"      // 6
+                          "\n"                                                             // 7
+                          "=====  ==========================================\n"            // 8
+                          "name   link\n"                                                  // 9
+                          "=====  ==========================================\n"            // 10
+                          "a      https://x.example/simple/b\"c/d\n"                       // 11
+                          "=====  ==========================================\n"            // 12
+                          "\n"                                                             // 13
+                          "Prose, `a link <https://x.example/prose/b\"c/d>`_ and more.\n"; // 14
+  const std::vector<Span> lines = width_sensitive_lines(src, Language::Rst);
+  std::vector<std::string> texts;
+  for (const Span& l : lines)
+    texts.emplace_back(src.substr(l.begin, l.end - l.begin));
+  REQUIRE(texts.size() == 3);
+  CHECK(texts[0].starts_with("Title "));
+  CHECK(texts[0].find('\n') == texts[0].size() - 1); // the title's line only
+  CHECK(texts[1].starts_with("+---"));
+  CHECK(texts[1].ends_with("+------+\n"));
+  CHECK(texts[2].starts_with("=====  ===="));
+  CHECK(texts[2].ends_with("====\n"));
+  CHECK(texts[2].find("simple") != std::string::npos);
+  CHECK(width_sensitive_lines(src, Language::Markdown).empty());
+  // What keeps the width (an escape's case) is fixed; what changes it only with unsafe fixes.
+  const std::string safe = fixed(src, Language::Rst);
+  CHECK(safe.find("caf%C3%A9.html") != std::string::npos);
+  CHECK(safe.find("class_\"a.gd\".html") != std::string::npos);
+  CHECK(safe.find("simple/b\"c/d") != std::string::npos);
+  CHECK(safe.find("prose/b%22c/d") != std::string::npos);
+  const std::string all = fixed(src, Language::Rst, true);
+  CHECK(all.find("class_%22a.gd%22.html") != std::string::npos);
 }
