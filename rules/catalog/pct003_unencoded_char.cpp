@@ -1,7 +1,6 @@
 // PCT003 unencoded-char
-#include "rules/catalog/catalog.h"
-
 #include "core/ascii.h"
+#include "rules/catalog/catalog.h"
 
 namespace pctlint {
 namespace {
@@ -32,8 +31,14 @@ NUL terminator, a stray newline) than a character meant to be sent, and a parser
 would accept the escape. So is `%5C` for a backslash before the query of an `http`, `https`,
 `ws`, `wss`, `ftp` or `file` URL: browsers (the WHATWG URL Standard) read that backslash as a `/`,
 the escape as a backslash, so the fix may change where the URL leads.
+
+In the host or the port there is no fix. A port is digits only, and no host name holds such a
+character, escaped or not: `https://vault.example.com:8200"` with `%22` after the port is a URL
+that browsers refuse, and an escape in the host is a host that RFC 3986 parsers and browsers read
+apart (PCT013). The character is usually a stray delimiter (a quote, a `|` of a table) that
+belongs outside the URL; the fix is to move or delete it.
 )",
-    .fix = FixAvailability::Always,
+    .fix = FixAvailability::Sometimes,
     .depends_on_extent = true,
 };
 
@@ -41,6 +46,12 @@ std::string describe_char(unsigned char c) {
   if (c == ' ') return "a space";
   if (c < 0x20 || c == 0x7F) return "control character " + escape_of(c).substr(1) + " (hex)";
   return quoted(std::string(1, static_cast<char>(c)));
+}
+
+// "host" or "port" where `at` is in one of them: where an escape is no fix.
+const char* authority_part(const UrlParts& parts, std::size_t at) {
+  const auto in = [&](const std::optional<Span>& s) { return s && s->begin <= at && at < s->end; };
+  return in(parts.host) ? "host" : in(parts.port) ? "port" : nullptr;
 }
 
 class UnencodedChar final : public Rule {
@@ -58,6 +69,10 @@ public:
       const auto c = static_cast<unsigned char>(t[i]);
       if (!charsets::excluded_ascii.contains(c) || url.url.in_placeholder(i)) continue;
       const Span s{i, i + 1};
+      if (const auto where = authority_part(url.parts, i)) {
+        out.push_back({s, describe_char(c) + " cannot appear in a URL's " + where, std::nullopt});
+        continue;
+      }
       const bool control = c < 0x20 || c == 0x7F;
       const bool slash_to_browsers = c == '\\' && special &&
                                      (!url.parts.query || i < url.parts.query->begin) &&

@@ -180,6 +180,20 @@ TEST_CASE("PCT003: a backslash before an http URL's query is a '/' to browsers: 
   CHECK(fixed("https://x.example/a?p=C:\\\\x") == "https://x.example/a?p=C:%5Cx");
 }
 
+TEST_CASE("PCT003 in the host or the port: reported, with no fix") {
+  // A stray quote a doc generator took into a link (cert-manager's API reference): %22 after a
+  // port is a URL browsers refuse; in the host, one that parsers read apart.
+  for (const char* url : {"https://vault.example.com:8200\\\"", "http://ocsp.example.org\\\"",
+                          "https://a|b.example/x"}) {
+    CAPTURE(url);
+    CHECK(has(ids_for(url), "PCT003"));
+    CHECK(fixed(url) == url);
+    CHECK(fixed(url, true) == url);
+  }
+  // In the userinfo an escape is one: fixed.
+  CHECK(fixed("https://a b@x.example/") == "https://a%20b@x.example/");
+}
+
 TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
   CHECK(fixed("https://x.example/?q=%u00E4%uD83D%uDE00") ==
         "https://x.example/?q=%C3%A4%F0%9F%98%80");
