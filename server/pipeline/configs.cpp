@@ -163,18 +163,20 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recen
   if (!patterns) {
     r.test = is_lock_file(name);
     if (!c.default_tests && c.test_globs.empty()) return r; // "testFiles": []
-    if (const auto rel = plain_relative(r.entry->root, cwd_, file)) {
-      r.test = r.test || c.is_test_file(*rel); // no copy, no path built
-      return r;
-    }
     if (c.default_tests && recent && !recent->dir.empty() && !name.empty() && name != "." &&
         name != "..") {
       // Files come directory by directory: the directories' verdict is asked once for them all.
       if (!recent->test_dir) {
-        const std::string rel = relative_path(file, r.entry->root, recent);
+        const auto plain = plain_relative(r.entry->root, cwd_, file); // no path built
+        const std::string rel =
+            plain ? std::string(*plain) : relative_path(file, r.entry->root, recent);
         recent->test_dir = is_default_test_dir(rel.substr(0, rel.rfind('/') + 1));
       }
       r.test = r.test || *recent->test_dir || is_default_test_name(name);
+      return r;
+    }
+    if (const auto plain = plain_relative(r.entry->root, cwd_, file)) {
+      r.test = r.test || c.is_test_file(*plain); // no copy, no path built
       return r;
     }
   }
