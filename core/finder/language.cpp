@@ -16,7 +16,7 @@ using L = Language;
 constexpr std::array kLanguages = {
     LanguageSpec{.id = L::PlainText,
                  .name = "plaintext",
-                 .extensions = "txt text rst.txt log bib 1 2 3 4 5 6 7 8 man",
+                 .extensions = "txt text rst.txt log 1 2 3 4 5 6 7 8 man",
                  .file_names = "readme license copying authors notice changelog news todo "
                                "metadata pkg-info",
                  .aliases = "text plain txt output",
@@ -465,6 +465,12 @@ constexpr std::array kLanguages = {
                  .adjacent_single_quoted = true,
                  .code_point_hex = true,
                  .numeric_escapes = NumericEscapes::Dart},
+    LanguageSpec{.id = L::BibTeX,
+                 .name = "bibtex",
+                 .extensions = "bib",
+                 .aliases = "bib biblatex",
+                 .syntax = Syntax::BibTeX,
+                 .double_quotes = false},
 };
 
 constexpr bool rows_in_order() {

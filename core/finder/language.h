@@ -53,8 +53,9 @@ enum class Language {
   Erlang,
   Julia,
   Dart,
+  BibTeX,
 };
-inline constexpr std::size_t kLanguageCount = static_cast<std::size_t>(Language::Dart) + 1;
+inline constexpr std::size_t kLanguageCount = static_cast<std::size_t>(Language::BibTeX) + 1;
 
 // Which lexer reads the language (core/finder/lexer.cpp).
 enum class Syntax {
@@ -66,6 +67,7 @@ enum class Syntax {
   Code,     // a programming language: strings and comments
   Yaml,     // YAML: indentation, block scalars, quoted and plain values
   KeyValue, // INI, .properties, .env: key = value lines
+  BibTeX,   // BibTeX: entries of fields, text outside them a comment
 };
 
 // How a string literal's escapes are written.

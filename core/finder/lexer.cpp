@@ -32,6 +32,8 @@ std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::s
     return lexing::make_yaml_lexer(source, lang, begin, end);
   case Syntax::KeyValue:
     return lexing::make_key_value_lexer(source, lang, begin, end);
+  case Syntax::BibTeX:
+    return lexing::make_bibtex_lexer(source, lang, begin, end);
   }
   return lexing::make_block_lexer(source, lang, begin, end);
 }

@@ -1,6 +1,7 @@
 // What the lexers share, internal to core/finder: line bounds, token tests, and one factory per
 // lexer family (each family in a file of its own: code_lexer.cpp, block_lexers.cpp,
-// markup_lexer.cpp, yaml_lexer.cpp, key_value_lexer.cpp; make_lexer() in lexer.cpp picks one).
+// markup_lexer.cpp, yaml_lexer.cpp, key_value_lexer.cpp, bibtex_lexer.cpp; make_lexer() in
+// lexer.cpp picks one).
 #pragma once
 
 #include "core/ascii.h"
@@ -77,5 +78,7 @@ std::unique_ptr<Lexer> make_yaml_lexer(std::string_view src, Language lang, std:
                                        std::size_t end);
 std::unique_ptr<Lexer> make_key_value_lexer(std::string_view src, Language lang, std::size_t begin,
                                             std::size_t end);
+std::unique_ptr<Lexer> make_bibtex_lexer(std::string_view src, Language lang, std::size_t begin,
+                                         std::size_t end);
 
 } // namespace pctlint::lexing

@@ -163,6 +163,12 @@ std::vector<Family> families() {
        {"local u = 'https://l.example/%c3'\n", "local m = [[https://m.example/a b]]\n",
         "-- https://c.example/%e2\n", "--[[ https://b.example/%7e ]]\n"},
        with({"[[", "]]", "--[[", "--"})},
+      {Language::BibTeX,
+       {"@article{k,\n  url = {https://b.example/a b/%c3%a9},\n",
+        "  note = {https://n.example/%e2},\n", "  url = \"https://q.example/{A}/x y\",\n}\n",
+        "Between https://c.example/%7e entries.\n", "@comment{ https://m.example/%c3 }\n",
+        "@string{s = \"https://s.example/%e9\"}\n"},
+       with({"@misc{", "{", "}", "\"", "url = ", ",", "@comment{", "#"})},
   };
 }
 

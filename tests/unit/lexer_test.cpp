@@ -313,3 +313,27 @@ TEST_CASE("refresh_target reads a refresh declaration as the HTML Standard does"
   CHECK(at("soon; url=https://x/") == "none");
   CHECK(at("0x; url=https://x/") == "none");
 }
+
+TEST_CASE("BibTeX: a url field is the URL, given by its braces or quotes; other fields are text") {
+  const std::string bib = "Text before entries is a comment: https://c.example/x\n"
+                          "@Article{key2020,\n"
+                          "  title = {A {T}itle, see https://t.example/a},\n"
+                          "  url = {https://u.example/my paper.pdf},\n"
+                          "  URL = \"https://q.example/x\",\n"
+                          "  note = \"at https://n.example/y\",\n"
+                          "  url = {https://doi.org/10.1007/978-3-030-11012-3\\_11},\n"
+                          "}\n"
+                          "@comment{https://m.example/z}\n";
+  CHECK(
+      found(bib, Language::BibTeX) ==
+      V({"1:35 prose https://c.example/x", "3:27 prose https://t.example/a",
+         "4:10 config https://u.example/my paper.pdf", "5:10 config https://q.example/x",
+         "6:14 prose https://n.example/y", "7:10 config https://doi.org/10.1007/978-3-030-11012-3",
+         "9:10 prose https://m.example/z"}));
+  const auto urls = find_urls(bib, Language::BibTeX);
+  REQUIRE(urls.size() == 7);
+  CHECK(urls[2].exact);       // the url field, whole
+  CHECK(urls[3].exact);       // quoted, and the field's name in any case
+  CHECK_FALSE(urls[5].exact); // TeX in it ("\\_"): text holding the URL, not the URL
+  CHECK(language_for_path("refs/papers.bib") == Language::BibTeX);
+}
