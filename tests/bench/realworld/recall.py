@@ -11,11 +11,12 @@ local=/work/local-corpus, built by local-corpus.sh).
 
 1. `BIN --check --no-ignore --format json -j2 DIR` on each tree; the files it says nothing about
    (no finding of any severity, not skipped), outside test paths (precision.py's is_test_path),
-   valid UTF-8, of a known kind (code, JSON/YAML/TOML, XML/HTML, Markdown), are the population.
+   valid UTF-8, of a known kind (code, JSON/YAML/TOML, XML/HTML, Markdown, BibTeX), are the
+   population.
 2. Per group, a seeded sample: the group's repositories (or packages) in a shuffled order, one file
    from each in turn; in each file the real URLs that are a whole single-line quoted string literal
-   (outside comments and docstrings), a whole YAML value, a whole XML/HTML attribute value, or a
-   Markdown link destination.
+   (outside comments and docstrings), a whole YAML value, a whole XML/HTML attribute value, a
+   Markdown link destination, or a BibTeX url field (`url = {…}`, verbatim).
 3. One trial = one mutation of one kind in one URL of one file, at most one trial per kind per
    file, written to a temporary tree under the file's own relative path (so its language is the
    same). A trial is found when `BIN --check --format json` reports a finding (any rule) whose range
@@ -83,6 +84,7 @@ for _fam, _exts in {
         "xml": "xml svg xsd xsl plist",
         "html": "html htm xhtml",
         "md": "md markdown",
+        "bib": "bib",
 }.items():
     for _e in _exts.split():
         FAMILY[_e] = _fam
@@ -533,8 +535,11 @@ def scan_xml(text, fam):
     for tag in XML_TAG.finditer(masked):
         for a in XML_ATTR.finditer(masked, tag.start(), tag.end()):
             name = a.group(0)[1:].split("=")[0].strip()
+            # A <meta>'s content is one value (a URL, or text), as pctlint reads it.
+            listed = name in LIST_ATTRS and not (name == "content" and
+                                                 tag.group(0)[:6].lower() == "<meta ")
             context = ("attr-url" if name.lower() in URL_ATTRS else "attr-list"
-                       if name in LIST_ATTRS or name.endswith("schemaLocation") else "attr")
+                       if listed or name.endswith("schemaLocation") else "attr")
             c = literal_cand(text, a.start(1), a.start(2), a.end(2), fam, context)
             if c:
                 out.append(c)
@@ -558,9 +563,25 @@ def scan_md(text):
     return out
 
 
+# A BibTeX url field whose value is the URL, verbatim (no TeX in it): url = {…} or url = "…".
+BIB_URL = re.compile(r"^[ \t]*url[ \t]*=[ \t]*(?:\{([^{}\\\n]*)\}|\"([^\"{}\\\n]*)\")", re.M | re.I)
+
+
+def scan_bib(text):
+    out = []
+    for m in BIB_URL.finditer(text):
+        g = 1 if m.group(1) is not None else 2
+        c = literal_cand(text, m.start(g) - 1, m.start(g), m.end(g), "bib", "config")
+        if c:
+            out.append(c)
+    return out
+
+
 def scan(text, fam):
     if "://" not in text:
         return []
+    if fam == "bib":
+        return scan_bib(text)
     if fam == "yaml":
         return scan_yaml(text)
     if fam in ("xml", "html"):
