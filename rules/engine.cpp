@@ -356,6 +356,7 @@ void memo_key(const FoundUrl& url, std::string& key) {
   key.push_back(url.exact ? 'x' : '-');
   key.push_back(static_cast<char>('A' + static_cast<int>(url.language)));
   key.push_back(url.open_end ? 'o' : '-');
+  key.push_back(url.declared_iri ? 'i' : '-');
   auto number = [&](std::size_t n) {
     key.append(std::to_string(n));
     key.push_back(',');

@@ -88,6 +88,7 @@ void Finder::run(const FinderRun& how) {
     url_.maybe_formatted = false;
     url_.namespace_name = false;
     url_.whole_by_blanks = false;
+    url_.declared_iri = false;
     url_.language = where.language;
     bool found = false;
     switch (where.region) {

@@ -64,8 +64,11 @@ enum class PlaceholderStyle : unsigned {
   // \1 .. \9: a regular expression's replacement naming a group (sed's and Vim's s/../\1/,
   // Python's re.sub): no URL holds a backslash raw, so these are no characters to encode.
   BackslashReference = 1u << 23,
+  // |name|: a name between pipes that fills a path segment or a value (R's glue with
+  // .open = "|", .close = "|": "https://cran.r-project.org/package=|package_name|").
+  PipeName = 1u << 24,
 };
-inline constexpr unsigned all_placeholder_styles = 0xFFFFFF;
+inline constexpr unsigned all_placeholder_styles = 0x1FFFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.
@@ -125,6 +128,10 @@ struct FoundUrl {
   // a quoted URL without one ends as in a sentence): a fix that encodes its blanks would change
   // how it is read, so such a fix is never safe.
   bool whole_by_blanks = false;
+  // The value of a JSON Schema keyword that holds an instance (default, example, const) in a
+  // schema whose format is "iri" or "iri-reference": an IRI by its schema (RFC 3987), whose
+  // non-ASCII characters are its own.
+  bool declared_iri = false;
 
   // Source offset of text offset `i` (0 <= i <= text.size()), as where something begins.
   std::size_t source_offset(std::size_t i) const {

@@ -165,6 +165,12 @@ bool qt_arg_after(std::string_view src, std::size_t after_close, std::size_t lin
 // The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
 std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open);
 
+// Whether the configuration value at `open` is a JSON Schema keyword's instance (default, example,
+// const) in a schema whose "format" is "iri" or "iri-reference", written before it in the same
+// mapping (YAML, or JSON as it is pretty-printed: a line at the value's indentation, no further
+// back than kLookBehind). OpenAPI documents declare so what is an IRI on purpose.
+bool declared_iri(std::string_view src, std::size_t line_start, std::size_t open);
+
 bool regex_key(std::string_view key);
 
 // --- one file ---------------------------------------------------------------------------------

@@ -497,6 +497,48 @@ std::string_view key_before(std::string_view src, std::size_t line_start, std::s
   return src.substr(b, i - b);
 }
 
+namespace {
+
+// `format: iri`, `"format": "iri-reference",`: the line (from its first non-blank) declares so.
+bool iri_format_line(std::string_view line) {
+  const auto skip = [&](std::size_t i, std::string_view chars) {
+    while (i < line.size() && chars.find(line[i]) != npos)
+      ++i;
+    return i;
+  };
+  std::size_t i = skip(0, "\"'");
+  if (line.substr(i, 6) != "format") return false;
+  i = skip(skip(skip(i + 6, "\"'"), " \t"), ":");
+  i = skip(i, " \t\"'");
+  const std::string_view rest = line.substr(i);
+  const std::size_t name_end = std::min(rest.find_first_of("\"', \t\r#"), rest.size());
+  const std::string_view name = rest.substr(0, name_end);
+  return (name == "iri" || name == "iri-reference") &&
+         rest.substr(name_end).find_first_not_of("\"', \t\r") == npos;
+}
+
+} // namespace
+
+bool declared_iri(std::string_view src, std::size_t line_start, std::size_t open) {
+  const std::string_view key = key_before(src, line_start, open);
+  if (key != "default" && key != "example" && key != "const") return false;
+  const std::size_t indent = src.find_first_not_of(" \t", line_start) - line_start;
+  const std::size_t limit = line_start > kLookBehind ? line_start - kLookBehind : 0;
+  for (std::size_t end = line_start; end > limit;) {
+    const std::size_t nl = end - 1; // the line before ends here
+    std::size_t b = nl;
+    while (b > 0 && src[b - 1] != '\n')
+      --b;
+    end = b;
+    const std::string_view line = src.substr(b, nl - b);
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first == npos) continue;
+    if (first < indent) return false; // the mapping began on a line above
+    if (first == indent && iri_format_line(line.substr(first))) return true;
+  }
+  return false;
+}
+
 bool regex_key(std::string_view key) {
   return iequals(key, "pattern") || iequals(key, "patterns") || iends_with(key, "pattern") ||
          iends_with(key, "regex") || iends_with(key, "regexp") || iends_with(key, "_re") ||

@@ -316,6 +316,21 @@ std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   return k + 1;
 }
 
+// |package_name|: a name between pipes, a template's placeholder where the template language's
+// delimiters are pipes (R's glue with .open = "|", .close = "|"), filling a path segment or a
+// value: after a '/' or '=', before the URL's end, a '/', '?', '#' or '&'. A pipe between words
+// elsewhere is the URL's own raw '|' (family=Lato|Roboto|Open+Sans, prop=info|revisions).
+std::size_t pipe_name_end(std::string_view t, std::size_t i) {
+  if (i == 0 || (t[i - 1] != '/' && t[i - 1] != '=')) return npos;
+  std::size_t k = i + 1;
+  if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
+  while (k < t.size() && (is_word(t[k]) || t[k] == '.'))
+    ++k;
+  if (k >= t.size() || t[k] != '|') return npos;
+  if (k + 1 < t.size() && !std::strchr("/?#&", t[k + 1])) return npos;
+  return k + 1;
+}
+
 // (Bucket Name) (Data store ID): words in parentheses, with a blank, the first capitalised: a
 // placeholder of documentation (AWS CLI examples), never a URL's own text.
 std::size_t paren_words_end(std::string_view t, std::size_t i) {
@@ -460,6 +475,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::Backreference, "backreference", '%', backreference_end},
     {PlaceholderStyle::XargsReplace, "xargs-replace", '%', xargs_replace_end},
     {PlaceholderStyle::BackslashReference, "backslash-reference", '\\', backslash_reference_end},
+    {PlaceholderStyle::PipeName, "pipe-name", '|', pipe_name_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -551,7 +567,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
 
 namespace {
 // Every byte a placeholder can start with, once; a set of them is a bit mask over this string.
-constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\";
+constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\|";
 constexpr bool every_start_listed() {
   for (const PlaceholderKind& k : kPlaceholders)
     if (kStartBytes.find(k.start) == npos) return false;

@@ -22,7 +22,9 @@ Markdown, text, and a string literal that is a sentence with a URL in it) a read
 `https://ru.wikipedia.org/wiki/КОИ-8` is not reported unless `"nonAsciiInProse": true`: it is read
 by people, not sent over the wire as written, and where it ends is a guess. Nor is the fragment
 checked: it is never sent, and it names an anchor whose id is written raw in the document
-(`#ref-for-x①`), which the raw and the encoded form both reach.
+(`#ref-for-x①`), which the raw and the encoded form both reach. Nor is a value its JSON Schema
+declares an IRI (`default`, `example` or `const` under `format: iri` or `iri-reference`, as
+OpenAPI documents write examples of IRIs).
 
 ## Bad
     https://de.wikipedia.org/wiki/Ärzteblatt
@@ -41,7 +43,8 @@ public:
   const RuleInfo& info() const override { return kInfo; }
   ByteSet triggers() const override { return byte_range(0x80, 0xFF); }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
-    if (url.config.allow_non_ascii) return;
+    // An IRI on purpose: a value its JSON Schema declares with format "iri" (OpenAPI examples).
+    if (url.config.allow_non_ascii || url.url.declared_iri) return;
     // Prose, or a literal holding more than the URL (its end is a guess): people read it.
     if ((url.url.context == UrlContext::Prose || !url.url.exact) && !url.config.non_ascii_in_prose)
       return;
