@@ -145,8 +145,20 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (schema_location_pair(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
+  // A URL as a query's value ("?url=https://x/y", a redirect or a viewer's target) is nested in
+  // the one the word goes on with; only a scheme that starts the word, or follows other text,
+  // starts another URL.
+  const auto another_url = [](std::string_view w) {
+    const std::size_t sep = w.find("://");
+    if (sep == npos) return false;
+    std::size_t scheme = sep;
+    while (scheme > 0 && (std::isalnum(static_cast<unsigned char>(w[scheme - 1])) ||
+                          std::strchr("+.-", w[scheme - 1])))
+      --scheme;
+    return scheme == 0 || w[scheme - 1] != '=';
+  };
   for (std::string_view w : words)
-    if (w.find("://") != npos || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
+    if (another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
       return false; // another URL, a sentence, an option, markup or code
   // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
   // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
