@@ -145,9 +145,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (schema_location_pair(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
-  // A URL as a query's value ("?url=https://x/y", a redirect or a viewer's target) is nested in
-  // the one the word goes on with; only a scheme that starts the word, or follows other text,
-  // starts another URL.
+  // A URL as a query's value ("?url=https://x/y", a redirect or a viewer's target) or as a path
+  // segment (the Wayback Machine's "/web/2004/http://x/y") is nested in the one the word goes on
+  // with; only a scheme that starts the word, or follows other text, starts another URL.
   const auto another_url = [](std::string_view w) {
     const std::size_t sep = w.find("://");
     if (sep == npos) return false;
@@ -155,7 +155,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
     while (scheme > 0 && (std::isalnum(static_cast<unsigned char>(w[scheme - 1])) ||
                           std::strchr("+.-", w[scheme - 1])))
       --scheme;
-    return scheme == 0 || w[scheme - 1] != '=';
+    return scheme == 0 || (w[scheme - 1] != '=' && w[scheme - 1] != '/');
   };
   for (std::string_view w : words)
     if (another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
