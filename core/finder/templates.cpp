@@ -244,6 +244,9 @@ std::size_t percent_name_end(std::string_view t, std::size_t i) {
     ++k;
   const std::size_t length = k - i - 1;
   if (length < 3) return npos;
+  // In a run of escapes ("%A1%BF___%A5", EUC-JP), a name that starts with two hex digits right
+  // after an escape is the run's next escape.
+  if (is_escape_at(t, i) && i >= 3 && is_escape_at(t, i - 3)) return npos;
   const bool closed = k < t.size() && t[k] == '%';
   if (closed && length >= 3) return k + 1;
   if (is_escape_at(t, i)) return npos;
