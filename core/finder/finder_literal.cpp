@@ -36,6 +36,20 @@ bool sentence_word(std::string_view w) {
   return false;
 }
 
+// Whether a word after a blank holds another URL. A URL as a query's value ("?url=https://x/y",
+// a redirect or a viewer's target) or as a path segment (the Wayback Machine's
+// "/web/2004/http://x/y") is nested in the one the word goes on with; only a scheme that starts
+// the word, or follows other text, starts another URL.
+static bool starts_another_url(std::string_view w) {
+  const std::size_t sep = w.find("://");
+  if (sep == npos) return false;
+  std::size_t scheme = sep;
+  while (scheme > 0 && (std::isalnum(static_cast<unsigned char>(w[scheme - 1])) ||
+                        std::strchr("+.-", w[scheme - 1])))
+    --scheme;
+  return scheme == 0 || (w[scheme - 1] != '=' && w[scheme - 1] != '/');
+}
+
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
 // value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
 // ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are. With
@@ -44,7 +58,7 @@ bool sentence_word(std::string_view w) {
 bool continues_url(std::string_view url, const std::vector<std::string_view>& words,
                    bool plain_last_segment) {
   for (std::string_view w : words)
-    if (w.find("://") != npos || w.find_first_of("\"'<>{}|\\`") != npos) return false;
+    if (starts_another_url(w) || w.find_first_of("\"'<>{}|\\`") != npos) return false;
   const std::size_t authority = url.find("//");
   if (authority == npos) return false;
   const std::size_t path = url.find_first_of("/?#", authority + 2);
@@ -145,20 +159,8 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (schema_location_pair(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
-  // A URL as a query's value ("?url=https://x/y", a redirect or a viewer's target) or as a path
-  // segment (the Wayback Machine's "/web/2004/http://x/y") is nested in the one the word goes on
-  // with; only a scheme that starts the word, or follows other text, starts another URL.
-  const auto another_url = [](std::string_view w) {
-    const std::size_t sep = w.find("://");
-    if (sep == npos) return false;
-    std::size_t scheme = sep;
-    while (scheme > 0 && (std::isalnum(static_cast<unsigned char>(w[scheme - 1])) ||
-                          std::strchr("+.-", w[scheme - 1])))
-      --scheme;
-    return scheme == 0 || (w[scheme - 1] != '=' && w[scheme - 1] != '/');
-  };
   for (std::string_view w : words)
-    if (another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
+    if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
       return false; // another URL, a sentence, an option, markup or code
   // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
   // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
