@@ -445,7 +445,9 @@ def scan_code(text, fam):
 
 
 YAML_BLOCK = re.compile(r"(?:^|[:\-]\s)\s*[|>][+\-0-9]*\s*(?:#.*)?$")
-YAML_PLAIN = re.compile(r"^(\s*(?:-\s+)?(?:[\w.\-/\"' ]+:\s+|-\s+|))(https?://\S+)\s*(?:\s#.*)?$")
+# A plain value after a key or an item's dash (a line that is only a URL continues a plain scalar
+# begun above: prose, as pctlint reads it).
+YAML_PLAIN = re.compile(r"^(\s*(?:-\s+(?:[\w.\-/\"' ]+:\s+)?|[\w.\-/\"' ]+:\s+))(https?://\S+)\s*(?:\s#.*)?$")
 
 
 def scan_yaml(text):
@@ -467,7 +469,9 @@ def scan_yaml(text):
         if YAML_BLOCK.search(body):
             block_indent = indent
         m = YAML_PLAIN.match(body)
-        if m and not m.group(2).endswith(("'", '"')):
+        # A "key" with an unclosed quote is a quoted scalar's text ("- 'support: https://…'").
+        unclosed = m and (m.group(1).count("'") % 2 or m.group(1).count('"') % 2)
+        if m and not m.group(2).endswith(("'", '"')) and not unclosed:
             s = ls + m.start(2)
             url = m.group(2)
             if CANDIDATE.match(url):
