@@ -67,8 +67,12 @@ enum class PlaceholderStyle : unsigned {
   // |name|: a name between pipes that fills a path segment or a value (R's glue with
   // .open = "|", .close = "|": "https://cran.r-project.org/package=|package_name|").
   PipeName = 1u << 24,
+  // =%s& =%T&: a '%' and one letter filling a query value, a search engine's or share button's
+  // placeholder (browsers' %s, SearchJumper's %T %U %n); never an escape, which takes two hex
+  // digits.
+  PercentLetter = 1u << 25,
 };
-inline constexpr unsigned all_placeholder_styles = 0x1FFFFFF;
+inline constexpr unsigned all_placeholder_styles = 0x3FFFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

@@ -36,6 +36,15 @@ bool sentence_word(std::string_view w) {
   return false;
 }
 
+// Whether `t` starts with a scheme and "://".
+static bool starts_with_scheme(std::string_view t) {
+  std::size_t k = 0;
+  while (k < t.size() &&
+         (std::isalnum(static_cast<unsigned char>(t[k])) || std::strchr("+.-", t[k])))
+    ++k;
+  return k > 0 && std::isalpha(static_cast<unsigned char>(t[0])) && t.substr(k, 3) == "://";
+}
+
 // Whether a word after a blank holds another URL. A URL as a query's value ("?url=https://x/y",
 // a redirect or a viewer's target) or as a path segment (the Wayback Machine's
 // "/web/2004/http://x/y") is nested in the one the word goes on with; only a scheme that starts
@@ -142,6 +151,11 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
     if (q + 1 < value.size() && (value[q + 1] == '"' || value[q + 1] == '\'') &&
         attribute_name_before(value.substr(0, q)))
       return false;
+  // URLs joined by a full-width or ideographic comma or semicolon, as CJK text lists them
+  // ("https://a/x/，https://b/y/"): a list, each URL ending before its separator.
+  for (const std::string_view separator : {"\uFF0C", "\u3001", "\uFF1B"})
+    for (std::size_t at = value.find(separator); at != npos; at = value.find(separator, at + 1))
+      if (starts_with_scheme(value.substr(at + separator.size()))) return false;
   const std::size_t blank = find_any_of3(value, 0, value.size(), ' ', '\t', ' ');
   if (blank == value.size()) return true;
   const std::string_view url = value.substr(0, blank);

@@ -334,6 +334,18 @@ std::size_t pipe_name_end(std::string_view t, std::size_t i) {
   return k + 1;
 }
 
+// =%s& #%U imgurl:%T: a '%' and one letter that fill a query value, a fragment or what follows a
+// ':' or a blank in one (after '=', '#', ':' or a blank; before '&', '#', a blank or the URL's
+// end): the placeholder of a search engine's or share button's URL template. An escape's '%'
+// takes two hex digits, and a truncated one ends a path ("caf%E"), not a value.
+std::size_t percent_letter_end(std::string_view t, std::size_t i) {
+  if (t[i] != '%' || i == 0 || !std::strchr("=#: ", t[i - 1]) || i + 1 >= t.size() ||
+      !is_alpha(t[i + 1]))
+    return npos;
+  if (i + 2 < t.size() && !std::strchr("&# ", t[i + 2])) return npos;
+  return i + 2;
+}
+
 // (Bucket Name) (Data store ID): words in parentheses, with a blank, the first capitalised: a
 // placeholder of documentation (AWS CLI examples), never a URL's own text.
 std::size_t paren_words_end(std::string_view t, std::size_t i) {
@@ -479,6 +491,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::XargsReplace, "xargs-replace", '%', xargs_replace_end},
     {PlaceholderStyle::BackslashReference, "backslash-reference", '\\', backslash_reference_end},
     {PlaceholderStyle::PipeName, "pipe-name", '|', pipe_name_end},
+    {PlaceholderStyle::PercentLetter, "percent-letter", '%', percent_letter_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
