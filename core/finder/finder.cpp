@@ -146,6 +146,10 @@ bool Finder::candidate(std::size_t colon, std::size_t resume) {
       --start;
     while (start < colon && !charsets::alpha.contains(src_[start]))
       ++start;
+    // "a\nhttps://b" in a string: the 'n' is the escape's, not the scheme's ("nhttps").
+    if (start > 0 && src_[start - 1] == '\\' && std::strchr("nrtfvbae", src_[start]) &&
+        start + 2 < colon && charsets::alpha.contains(src_[start + 1]))
+      ++start;
     if (start == colon || start < resume ||
         !scheme_allowed(src_.substr(start, colon - start), options_))
       return false;

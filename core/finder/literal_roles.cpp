@@ -476,6 +476,7 @@ bool qt_arg_after(std::string_view src, std::size_t after_close, std::size_t lin
 
 // The key a JSON or TOML string value belongs to ("pattern" in "pattern": "..."), or empty.
 std::string_view key_before(std::string_view src, std::size_t line_start, std::size_t open) {
+  if (open < line_start || open > src.size()) return {};
   std::size_t i = open;
   while (i > line_start && is_blank(src[i - 1]))
     --i;
@@ -520,6 +521,7 @@ bool iri_format_line(std::string_view line) {
 } // namespace
 
 bool declared_iri(std::string_view src, std::size_t line_start, std::size_t open) {
+  if (open < line_start) return false; // a value begun on a line above: no key on this one
   const std::string_view key = key_before(src, line_start, open);
   if (key != "default" && key != "example" && key != "const") return false;
   const std::size_t indent = src.find_first_not_of(" \t", line_start) - line_start;
