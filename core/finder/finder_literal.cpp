@@ -36,13 +36,18 @@ bool sentence_word(std::string_view w) {
   return false;
 }
 
+// Where the scheme before the "://" at `sep` begins (RFC 3986's scheme characters, back to the
+// first that is none).
+static std::size_t scheme_begin(std::string_view t, std::size_t sep) {
+  while (sep > 0 && charsets::scheme.contains(t[sep - 1]))
+    --sep;
+  return sep;
+}
+
 // Whether `t` starts with a scheme and "://".
 static bool starts_with_scheme(std::string_view t) {
-  std::size_t k = 0;
-  while (k < t.size() &&
-         (std::isalnum(static_cast<unsigned char>(t[k])) || std::strchr("+.-", t[k])))
-    ++k;
-  return k > 0 && std::isalpha(static_cast<unsigned char>(t[0])) && t.substr(k, 3) == "://";
+  const std::size_t sep = t.find("://");
+  return sep != npos && sep > 0 && scheme_begin(t, sep) == 0 && charsets::alpha.contains(t[0]);
 }
 
 // Whether a word after a blank holds another URL. A URL as a query's value ("?url=https://x/y",
@@ -52,11 +57,41 @@ static bool starts_with_scheme(std::string_view t) {
 static bool starts_another_url(std::string_view w) {
   const std::size_t sep = w.find("://");
   if (sep == npos) return false;
-  std::size_t scheme = sep;
-  while (scheme > 0 && (std::isalnum(static_cast<unsigned char>(w[scheme - 1])) ||
-                        std::strchr("+.-", w[scheme - 1])))
-    --scheme;
+  const std::size_t scheme = scheme_begin(w, sep);
   return scheme == 0 || (w[scheme - 1] != '=' && w[scheme - 1] != '/');
+}
+
+// An e-mail address, as a contact list writes one after a URL ("https://x/issues, a.b@x.com"):
+// a local part, '@', and a domain of two labels or more (a trailing ',' or ';' is the list's).
+static bool email_address(std::string_view w) {
+  while (!w.empty() && (w.back() == ',' || w.back() == ';'))
+    w.remove_suffix(1);
+  const std::size_t at = w.find('@');
+  if (at == npos || at == 0 || w.find('@', at + 1) != npos) return false;
+  const std::string_view local = w.substr(0, at), domain = w.substr(at + 1);
+  const auto label_char = [](char c) { return charsets::alnum.contains(c) || c == '-'; };
+  if (!std::all_of(local.begin(), local.end(),
+                   [&](char c) { return label_char(c) || std::strchr("._+%", c); }))
+    return false;
+  const std::size_t dot = domain.rfind('.');
+  return dot != npos && dot > 0 && dot + 2 < domain.size() &&
+         std::all_of(domain.begin(), domain.end(),
+                     [&](char c) { return label_char(c) || c == '.'; });
+}
+
+// Words of a language written without blanks between its words, after a URL: a sentence about
+// it ("https://x/articles/1?page=4 から別の記事を…"). Japanese writes its particles in hiragana,
+// which no address of a page written with raw blanks holds; Chinese and Japanese sentences hold
+// the ideographic comma or full stop.
+static bool unspaced_sentence(std::string_view w) {
+  for (std::size_t i = 0; i + 2 < w.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(w[i]), b1 = static_cast<unsigned char>(w[i + 1]);
+    if (b0 != 0xE3) continue;
+    const unsigned cp =
+        0x3000u | ((b1 & 0x3Fu) << 6) | (static_cast<unsigned char>(w[i + 2]) & 0x3Fu);
+    if ((cp >= 0x3041 && cp <= 0x309F) || cp == 0x3001 || cp == 0x3002) return true;
+  }
+  return false;
 }
 
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
@@ -172,6 +207,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (words.empty() || words.size() > 3) return false;
   if (schema_location_pair(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
+  // A list: "https://x/issues, a.b@x.com, c@x.com" (a contact list), or a sentence about the URL.
+  if ((url.back() == ',' || url.back() == ';') && email_address(words.front())) return false;
+  if (std::any_of(words.begin(), words.end(), unspaced_sentence)) return false;
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
     if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
