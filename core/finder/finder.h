@@ -71,8 +71,11 @@ enum class PlaceholderStyle : unsigned {
   // placeholder (browsers' %s, SearchJumper's %T %U %n); never an escape, which takes two hex
   // digits.
   PercentLetter = 1u << 25,
+  // #t# #URL#: a name between two '#' that fills a query value, a path segment or a fragment at
+  // the URL's end (userscripts' search templates: "?url=#t#", "/qrcode/##t#").
+  HashName = 1u << 26,
 };
-inline constexpr unsigned all_placeholder_styles = 0x3FFFFFF;
+inline constexpr unsigned all_placeholder_styles = 0x7FFFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

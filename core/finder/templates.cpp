@@ -346,6 +346,20 @@ std::size_t percent_letter_end(std::string_view t, std::size_t i) {
   return i + 2;
 }
 
+// #t# #URL#: a name between two '#' (letters, digits, '_') filling a query value, a path segment
+// or a fragment, after '=', '/' or the fragment's own '#' ("?u=#t#", "/search/#t#",
+// "/qrcode/##t#"), as userscripts' search templates write the image's URL; no name character or
+// '#' follows it. A second '#' anywhere else is the URL's own ("#id3#id3", "Dataset.md##prov").
+std::size_t hash_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '#' || i == 0 || !std::strchr("=/#", t[i - 1])) return npos;
+  std::size_t k = i + 1;
+  while (k < t.size() && k < i + 33 && is_word(t[k]))
+    ++k;
+  if (k == i + 1 || k >= t.size() || t[k] != '#') return npos;
+  if (k + 1 < t.size() && (is_word(t[k + 1]) || t[k + 1] == '#')) return npos;
+  return k + 1;
+}
+
 // (Bucket Name) (Data store ID): words in parentheses, with a blank, the first capitalised: a
 // placeholder of documentation (AWS CLI examples), never a URL's own text.
 std::size_t paren_words_end(std::string_view t, std::size_t i) {
@@ -492,6 +506,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::BackslashReference, "backslash-reference", '\\', backslash_reference_end},
     {PlaceholderStyle::PipeName, "pipe-name", '|', pipe_name_end},
     {PlaceholderStyle::PercentLetter, "percent-letter", '%', percent_letter_end},
+    {PlaceholderStyle::HashName, "hash-name", '#', hash_name_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {

@@ -88,8 +88,7 @@ TEST_CASE("a literal or value that starts with a URL may end in a page title's r
         V{"https://x.example/watch/King of turtles?v=1#t"});
   // Not after a bare authority or a '/', not with punctuation, and not in a title attribute's
   // text or a quote in running text.
-  CHECK(texts("u = \"https://x.example/ Docs here\"", Language::Python) ==
-        V{"https://x.example/"});
+  CHECK(texts("u = \"https://x.example/ Docs here\"", Language::Python) == V{"https://x.example/"});
   CHECK(texts("u = \"https://x.example/a Docs, here\"", Language::Python) ==
         V{"https://x.example/a"});
   CHECK(texts(R"(<a title="https://x.example/a King of turtles">)", Language::Html) ==
@@ -197,6 +196,35 @@ TEST_CASE("template placeholders are recorded, and the URL continues past them")
       find_urls(R"(printf("https://example.com/%s?page=%d&x=%20", name);)", Language::C);
   REQUIRE(printf_urls.size() == 1);
   CHECK(printf_urls[0].placeholders.size() == 2); // %s and %d; %20 is an escape
+}
+
+// Each style alone: where its placeholder is, and the look-alikes that stay the URL's own text.
+TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they are not") {
+  const auto spans = [](std::string_view url, PlaceholderStyle style) {
+    std::vector<std::string_view> out;
+    for (const Span& s : find_placeholders(url, static_cast<unsigned>(style)))
+      out.push_back(url.substr(s.begin, s.end - s.begin));
+    return out;
+  };
+  using SV = std::vector<std::string_view>;
+  constexpr auto pipe = PlaceholderStyle::PipeName;
+  CHECK(spans("https://cran.r-project.org/package=|package_name|", pipe) == SV{"|package_name|"});
+  CHECK(spans("https://x.example/|name|/docs?a=|v.1|&b", pipe) == SV{"|name|", "|v.1|"});
+  CHECK(spans("https://fonts.example/css?family=Lato|Roboto|Open+Sans", pipe).empty());
+  CHECK(spans("https://x.example/api?prop=info|revisions", pipe).empty());
+  constexpr auto letter = PlaceholderStyle::PercentLetter;
+  CHECK(spans("https://www.google.com/search?q=%s&hl=en", letter) == SV{"%s"});
+  CHECK(spans("https://x.example/share?body=%n %T#%U", letter) == SV{"%n", "%T", "%U"});
+  CHECK(spans("https://x.example/caf%E9?q=%20", letter).empty()); // escapes
+  CHECK(spans("https://x.example/a%zz?q=%st", letter).empty());   // a letter and more
+  constexpr auto hash = PlaceholderStyle::HashName;
+  CHECK(spans("https://trace.moe/?url=#t#", hash) == SV{"#t#"});
+  CHECK(spans("https://hoothin.com/qrcode/##t#", hash) == SV{"#t#"});
+  CHECK(spans("https://ascii2d.net/search/url/#t#", hash) == SV{"#t#"});
+  CHECK(spans("https://x.example/?u=#URL#&from=1", hash) == SV{"#URL#"});
+  CHECK(spans("https://x.example/a.shtml#id3#id3", hash).empty());
+  CHECK(spans("https://x.example/Dataset.md##provenance-relationships", hash).empty());
+  CHECK(spans("https://x.example/page#section#", hash).empty()); // after a name: its own
 }
 
 TEST_CASE("schemes: any scheme token before ://, or a configured list; data: never") {
