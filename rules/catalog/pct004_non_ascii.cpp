@@ -1,6 +1,9 @@
 // PCT004 non-ascii
+#include "core/ascii.h"
 #include "core/codec/utf8.h"
 #include "rules/catalog/catalog.h"
+
+#include <cstring>
 
 namespace pctlint {
 namespace {
@@ -24,7 +27,9 @@ by people, not sent over the wire as written, and where it ends is a guess. Nor 
 checked: it is never sent, and it names an anchor whose id is written raw in the document
 (`#ref-for-x①`), which the raw and the encoded form both reach. Nor is a value its JSON Schema
 declares an IRI (`default`, `example` or `const` under `format: iri` or `iri-reference`, as
-OpenAPI documents write examples of IRIs).
+OpenAPI documents write examples of IRIs). Nor is a query value written as words that stand for the
+reader's own (`key=votre_clé_ici`, `?vos-paramètres-url`: a second-person possessive, then words
+joined by `_` or `-`): a translated placeholder, not a value anyone sends.
 
 ## Bad
     https://de.wikipedia.org/wiki/Ärzteblatt
@@ -37,6 +42,36 @@ Percent-encodes the character's UTF-8 bytes (safe: it decodes to the same bytes)
 )",
     .fix = FixAvailability::Always,
 };
+
+// Second-person possessives that open a placeholder written as words ("your_key_here" and its
+// translations): English, French, Spanish, Portuguese, Italian, German, Dutch, Scandinavian,
+// Polish and Russian.
+constexpr std::string_view kPossessives[] = {
+    "your", "votre", "vos",  "ton",  "ta",   "tes",  "tu",   "tus",  "su",    "sus", "seu",
+    "sua",  "seus",  "suas", "tuo",  "tua",  "tuoi", "tue",  "dein", "deine", "ihr", "ihre",
+    "uw",   "jouw",  "din",  "ditt", "dina", "twój", "twoj", "ваш",  "ваша",  "твой"};
+
+// Whether the query value (or whole query) around t[i] is a placeholder written as words: a
+// possessive, then at least one more word, joined by '_' or '-' ("key=votre_clé_ici").
+bool placeholder_words(std::string_view t, const std::optional<Span>& query, std::size_t i) {
+  if (!query || i < query->begin || i >= query->end) return false;
+  std::size_t begin = i, end = i;
+  while (begin > query->begin && !std::strchr("=&?;", t[begin - 1]))
+    --begin;
+  while (end < query->end && t[end] != '&' && t[end] != ';')
+    ++end;
+  const std::string_view value = t.substr(begin, end - begin);
+  const std::size_t first = value.find_first_of("_-");
+  if (first == std::string_view::npos || first + 1 >= value.size()) return false;
+  for (char c : value)
+    if (static_cast<unsigned char>(c) < 0x80 && !charsets::alnum.contains(c) && c != '_' &&
+        c != '-')
+      return false;
+  const std::string_view word = value.substr(0, first);
+  for (std::string_view p : kPossessives)
+    if (ascii::iequals(word, p)) return true;
+  return false;
+}
 
 class NonAscii final : public Rule {
 public:
@@ -54,7 +89,7 @@ public:
     const std::size_t end_of_checked = url.parts.fragment ? url.parts.fragment->begin : t.size();
     for (std::size_t i = 0; i < end_of_checked;) {
       if (static_cast<unsigned char>(t[i]) < 0x80 || url.url.in_placeholder(i) ||
-          (host && i >= host->begin && i < host->end)) {
+          (host && i >= host->begin && i < host->end) || placeholder_words(t, url.parts.query, i)) {
         ++i;
         continue;
       }
