@@ -19,7 +19,9 @@ in it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone
 (`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
 encoded twice; so are those of a URL given whole in the query
 (`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value).
-So is a single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
+So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
+letters that go on as a longer word in the same case, with no other `%25XX` in the URL). So is a
+single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
 page's script decodes it, in its own way.
 
 ## Bad
@@ -52,6 +54,24 @@ bool holds_encoded_value(std::string_view t) {
   return false;
 }
 
+// Whether the "%25" at t[i] is a literal '%' before a word ("%27%25DEMAT%25%27", a LIKE pattern
+// '%DEMAT%' encoded once): two hex letters that go on as a longer word in the same case, and no
+// other "%25XX" in the URL. A doubly encoded byte is followed by an escape or other text, not
+// by more letters of its own case.
+bool percent_before_word(std::string_view t, std::size_t i) {
+  const auto letter_like = [&](char c, char model) {
+    return (c >= 'A' && c <= 'Z') == (model >= 'A' && model <= 'Z') &&
+           ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'));
+  };
+  if (i + 5 >= t.size() || !letter_like(t[i + 3], t[i + 3]) || !letter_like(t[i + 4], t[i + 3]) ||
+      !letter_like(t[i + 5], t[i + 3]))
+    return false;
+  for (std::size_t at = t.find("%25"); at != std::string_view::npos; at = t.find("%25", at + 1))
+    if (at != i && at + 5 <= t.size() && hex_value(t[at + 3]) >= 0 && hex_value(t[at + 4]) >= 0)
+      return false;
+  return true;
+}
+
 class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -68,7 +88,8 @@ public:
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (route && i > fragment->begin) return; // an application's route: its own encoding
-      if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0)
+      if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0 &&
+          !percent_before_word(t, i))
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {
