@@ -289,10 +289,18 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
   if (before.ends_with("](")) { // [text](destination "title")
     markup = Markup::Link;
     int depth = 0;
+    bool escaped = false;
     for (std::size_t i = k; i < t.size(); ++i) {
       const char c = t[i];
+      // A backslash before punctuation escapes it (CommonMark 2.4): "\)" closes nothing, and the
+      // destination's URL is not its bytes, so the link gives no extent.
+      if (c == '\\' && i + 1 < t.size() && std::ispunct(static_cast<unsigned char>(t[i + 1]))) {
+        escaped = true;
+        ++i;
+        continue;
+      }
       if (c == '(') ++depth;
-      if (c == ')' && depth-- == 0) return i;
+      if (c == ')' && depth-- == 0) return escaped ? npos : i;
       if (is_blank(c)) {
         std::size_t j = i;
         while (j < t.size() && is_blank(t[j]))
