@@ -290,7 +290,7 @@ private:
     lit_.quote = quote;
     lit_.spans_lines = spans_lines;
     lit_.hole_sigil = holes;
-    lit_.paren_holes = holes != 0 && lang_ == Language::Julia;
+    lit_.paren_holes = holes != 0 && (lang_ == Language::Julia || lang_ == Language::Shell);
     lit_.config = spec_.config;
     lit_.escaped_quotes = escaped_quote;
     until_ = string_end(lit_, content);

@@ -272,6 +272,9 @@ constexpr std::array kLanguages = {
                  .quotes_span_lines = true,
                  .heredocs = true,
                  .shell_words = true,
+                 // "...$(cmd)..." and "...${var}...": the command or expansion is code, with
+                 // its own quotes ("$(cut -d '"' -f1)" holds a quoted '"', not a string's end).
+                 .string_holes = '$',
                  .printf = true,
                  .numeric_escapes = NumericEscapes::ShellDouble,
                  .plain_values = true},
