@@ -93,7 +93,7 @@ void Finder::run(const FinderRun& how) {
     bool found = false;
     switch (where.region) {
     case Region::Literal:
-      found = in_literal(*where.literal, where.language);
+      found = !where.literal->opaque && in_literal(*where.literal, where.language);
       break;
     case Region::Code:
       found = spec_of(where.language).shell_words ? in_shell_word(where.language) : in_prose(false);

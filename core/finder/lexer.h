@@ -50,10 +50,13 @@ struct Literal {
   bool partial = false;        // one line of a value continued over lines: never the value whole
   bool url_attribute = false;  // an attribute whose value is a URL by definition (href, src...)
   bool namespace_name = false; // xmlns, xmlns:x: a URI compared as a string, not resolved
-  bool config = false;         // a configuration file's value
-  bool plain = false;          // unquoted (a YAML/INI/.env value, a shell word)
-  bool regex = false;          // known to be a regular expression (regex literal, pattern="")
-  bool heredoc = false;        // a heredoc's body
+  // An identifier that is no URL, whatever it looks like (RSS's <guid isPermaLink="false">):
+  // nothing in it is looked at.
+  bool opaque = false;
+  bool config = false;  // a configuration file's value
+  bool plain = false;   // unquoted (a YAML/INI/.env value, a shell word)
+  bool regex = false;   // known to be a regular expression (regex literal, pattern="")
+  bool heredoc = false; // a heredoc's body
   // {{ and }} stand for braces and {...} for code (Python f-strings, C# $"...", Rust's format!).
   bool format_braces = false;
   // A backslash keeps the literal open though escapes are not decoded (Python raw strings; PHP's,
@@ -123,9 +126,10 @@ public:
     value(static_cast<std::uint64_t>(l.escapes)).value(static_cast<unsigned char>(l.quote));
     value(l.escape_hashes);
     text(l.close).text(l.stops).value(static_cast<unsigned char>(l.hole_sigil));
-    const bool flags[] = {l.spans_lines,    l.attribute,   l.list,  l.partial, l.url_attribute,
-                          l.config,         l.plain,       l.regex, l.heredoc, l.format_braces,
-                          l.escaped_quotes, l.paren_holes, l.bytes, l.wide,    l.namespace_name};
+    const bool flags[] = {l.spans_lines,   l.attribute,     l.list,           l.partial,
+                          l.url_attribute, l.config,        l.plain,          l.regex,
+                          l.heredoc,       l.format_braces, l.escaped_quotes, l.paren_holes,
+                          l.bytes,         l.wide,          l.namespace_name, l.opaque};
     std::uint64_t bits = 0;
     for (bool f : flags)
       bits = bits << 1 | (f ? 1 : 0);

@@ -32,7 +32,7 @@ public:
           return inner_->at(target);
         }
         pos_ = until_;
-        mode_ = mode_ == Mode::Value ? Mode::Tag : Mode::Text;
+        mode_ = mode_ == Mode::Value && !lit_.opaque ? Mode::Tag : Mode::Text;
         inner_.reset();
         continue;
       case Mode::Text:
@@ -47,13 +47,14 @@ public:
 
   MarkupLexer(const MarkupLexer& o)
       : Lexer(), src_(o.src_), lang_(o.lang_), end_(o.end_), pos_(o.pos_), mode_(o.mode_),
-        until_(o.until_), tag_(o.tag_), lit_(o.lit_) {}
+        until_(o.until_), tag_(o.tag_), tag_begin_(o.tag_begin_), lit_(o.lit_) {}
   std::unique_ptr<Lexer> clone(const Rebase& to) const override {
     auto c = std::make_unique<MarkupLexer>(*this);
     c->src_ = to.source;
     c->end_ = to.offset(end_);
     c->pos_ = to.offset(pos_);
     c->until_ = to.offset(until_);
+    c->tag_begin_ = to.offset(tag_begin_);
     c->lit_ = rebased(lit_, to);
     c->inner_ = clone_of(inner_, to);
     return c;
@@ -72,7 +73,9 @@ public:
     k.offset(mode_ == Mode::Text || mode_ == Mode::Tag ? pos_ : npos);
     if (mode_ == Mode::Text) return k.nested(nullptr), void();
     k.text(tag_);
-    if (mode_ == Mode::Tag) return;
+    // What the tag has said so far decides how its element's text is read.
+    if (mode_ == Mode::Tag)
+      return k.value(tag_ == "guid" && not_permalink(tag_begin_, pos_)), void();
     k.offset(until_);
     if (mode_ == Mode::Value) k.literal(lit_);
     k.nested(inner_.get());
@@ -111,6 +114,7 @@ private:
       while (k < end_ && (is_ident(src_[k]) || src_[k] == '-' || src_[k] == ':'))
         ++k;
       tag_.assign(src_.substr(i + 1, k - i - 1));
+      tag_begin_ = i;
       for (char& ch : tag_)
         ch = ascii_lower(ch);
       mode_ = Mode::Tag;
@@ -148,6 +152,8 @@ private:
           until_ = close;
           const Language inner = tag_ == "style" ? Language::Css : Language::JavaScript;
           inner_ = make_lexer(src_, inner, i + 1, close);
+        } else if (tag_ == "guid" && src_[i - 1] != '/' && not_permalink(tag_begin_, i)) {
+          opaque_text(i + 1);
         }
         return true;
       }
@@ -198,6 +204,30 @@ private:
     return false;
   }
 
+  // Whether the start tag [begin, end) says isPermaLink="false": RSS 2.0's <guid> is then an
+  // identifier the feed compares, not a URL anyone follows.
+  bool not_permalink(std::size_t begin, std::size_t end) const {
+    const std::string_view t = src_.substr(begin, end - begin);
+    const std::size_t at = t.find("isPermaLink");
+    if (at == npos) return false;
+    std::size_t k = at + 11;
+    while (k < t.size() && (is_blank(t[k]) || t[k] == '='))
+      ++k;
+    if (k < t.size() && (t[k] == '"' || t[k] == '\'')) ++k;
+    return ascii::istarts_with(t.substr(k), "false");
+  }
+
+  // The element's text, from `begin` to its end tag, as an opaque literal.
+  void opaque_text(std::size_t begin) {
+    lit_ = Literal{};
+    lit_.open = lit_.content_begin = begin;
+    lit_.opaque = true;
+    lit_.close = "<";
+    mode_ = Mode::Value;
+    until_ = find("<", begin);
+    pos_ = begin;
+  }
+
   // A <meta> content="5; url='https://…'" (a refresh): the URL is the value, from its start to
   // its quote or the attribute's, as a browser reads it.
   void refresh(std::size_t value_begin, std::size_t value_close) {
@@ -225,6 +255,7 @@ private:
   Mode mode_ = Mode::Text;
   std::size_t until_ = 0;
   std::string tag_;
+  std::size_t tag_begin_ = 0; // the '<' of the tag being read
   Literal lit_;
   std::unique_ptr<Lexer> inner_;
 };
