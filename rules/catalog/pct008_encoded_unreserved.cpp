@@ -28,7 +28,10 @@ syntax (a prefix's or suffix's mark), so a literal hyphen must stay encoded (URL
 Directives, WICG).
 
 ## Fix
-Writes the character itself (safe: equivalent by definition).
+Writes the character itself (safe: equivalent by definition). Unsafe where a component is written
+with escapes alone, reserved and unreserved alike (`name=%3C%73%63%72%69%70%74%3E`, four escapes or
+more): an encode-everything encoder's output, or text obfuscated on purpose, which decoding only
+the unreserved ones would leave half decoded.
 )",
     .fix = FixAvailability::Always,
 };
@@ -39,6 +42,30 @@ std::size_t fragment_directive(const UrlUnderCheck& url) {
   const std::string_view fragment = url.parts.fragment->in(url.text);
   const std::size_t at = fragment.find(":~:");
   return at == std::string_view::npos ? at : url.parts.fragment->begin + at;
+}
+
+// Whether the escapes around `s` fill a whole component (a path segment, a query name or value, a
+// fragment) with escapes alone, reserved and unreserved alike, four or more
+// ("name=%3C%73%63%72%69%70%74%3E": an encode-everything encoder, or text obfuscated on purpose,
+// as an article about cross-site scripting shows it). Decoding only its unreserved escapes leaves
+// a half-decoded mix that undoes what the text shows: equivalent, but not a safe edit.
+bool fully_encoded_component(std::string_view t, const Span& s) {
+  const auto escape_at = [&](std::size_t i) {
+    return i + 3 <= t.size() && t[i] == '%' && hex_value(t[i + 1]) >= 0 && hex_value(t[i + 2]) >= 0;
+  };
+  std::size_t begin = s.begin, end = s.end;
+  while (begin >= 3 && escape_at(begin - 3))
+    begin -= 3;
+  while (escape_at(end))
+    end += 3;
+  constexpr std::string_view kDelimiters = "/?#&=;:";
+  if ((begin > 0 && kDelimiters.find(t[begin - 1]) == std::string_view::npos) ||
+      (end < t.size() && kDelimiters.find(t[end]) == std::string_view::npos) ||
+      (end - begin) / 3 < 4)
+    return false;
+  for (std::size_t i = begin; i < end; i += 3)
+    if (!charsets::unreserved.contains(static_cast<char>(escape_byte(t, i)))) return true;
+  return false;
 }
 
 class EncodedUnreserved final : public Rule {
@@ -65,11 +92,12 @@ public:
           hex_value(decoded[0]) >= 0 &&
           ((s.begin >= 1 && t[s.begin - 1] == '%') ||
            (s.begin >= 2 && t[s.begin - 2] == '%' && hex_value(t[s.begin - 1]) >= 0));
+      const bool unsafe = joins || fully_encoded_component(t, s);
       out.push_back(
           {s,
            quoted(s.in(t)) + " encodes unreserved " + quoted(decoded) + ", which needs no encoding",
            UrlFix{"Write " + quoted(decoded),
-                  joins ? Applicability::Unsafe : Applicability::Safe,
+                  unsafe ? Applicability::Unsafe : Applicability::Safe,
                   {{s, decoded}}}});
     }
   }

@@ -221,6 +221,13 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(fixed("https://x.example/%7Ea#:~:text=a%2D,b%2Dc") ==
         "https://x.example/~a#:~:text=a%2D,b%2Dc");
   CHECK(fixed("https://x.example/a#top%2Dx") == "https://x.example/a#top-x");
+  // A component written with escapes alone, reserved ones among them, is decoded only on request.
+  const std::string obfuscated = "https://x.example/reg?name=%3C%73%63%72%69%70%74%3E&b=1";
+  CHECK(fixed(obfuscated) == obfuscated);
+  CHECK(fixed(obfuscated, true) == "https://x.example/reg?name=%3Cscript%3E&b=1");
+  CHECK(fixed("https://x.example/%7E%7E%7E%7E/a") == "https://x.example/~~~~/a"); // unreserved all
+  CHECK(fixed("https://x.example/?q=%41%2F%42") == "https://x.example/?q=A%2FB"); // three escapes
+  CHECK(fixed("https://x.example/?q=x%41%2F%42%43") == "https://x.example/?q=xA%2FBC"); // text too
   CHECK(has(ids_for("https://x.example/a%2Fb?x=%2F"), "PCT010"));
   const auto slash_ids = ids_for("https://x.example/a%2Fb?x=%2F");
   CHECK(std::count(slash_ids.begin(), slash_ids.end(), "PCT010") == 1); // only in the path
