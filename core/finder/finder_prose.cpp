@@ -294,8 +294,9 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
       const char c = t[i];
       // A backslash before punctuation escapes it (CommonMark 2.4): "\)" closes nothing, and the
       // destination's URL is not its bytes, so the link gives no extent.
+      // "\\" is a backslash in the URL, whose bytes are still the URL's to judge.
       if (c == '\\' && i + 1 < t.size() && std::ispunct(static_cast<unsigned char>(t[i + 1]))) {
-        escaped = true;
+        escaped = escaped || t[i + 1] != '\\';
         ++i;
         continue;
       }
