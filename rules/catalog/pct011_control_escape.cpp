@@ -16,7 +16,8 @@ They are the tools of injection attacks: `%00` truncates strings in C-based serv
 splits HTTP headers and forges log lines. A URL written into source code rarely needs one on
 purpose. A tab or a line break in the query or fragment (`%09`, `%0A`, `%0D`) is text, not an
 attack: a `mailto:` body's lines are separated by `%0D%0A` (RFC 6068), a share link's text may
-hold a line break; those are not reported.
+hold a line break; those are not reported. Nor is one in the value of a path segment's parameter
+(`;query=a%3D%22b%22%0Ac%3D%22d%22`, RFC 3986 §3.3: a console's query kept in its path).
 
 ## Bad
     https://example.com/download?file=report.pdf%00.jpg
@@ -30,6 +31,18 @@ None: remove it if it is a mistake, or suppress the finding where it is intended
     .fix = FixAvailability::None,
     .depends_on_extent = true,
 };
+
+// Whether t[i], in the path, is in the value of a segment's parameter: after a ';' and a '='
+// in its segment ("/logs/query;query=a%0Ab", RFC 3986 §3.3's "name;v=1.1").
+bool in_segment_parameter(std::string_view t, std::size_t i) {
+  const std::size_t segment = t.rfind('/', i);
+  const std::size_t semicolon = t.rfind(';', i);
+  if (semicolon == std::string_view::npos ||
+      (segment != std::string_view::npos && semicolon < segment))
+    return false;
+  const std::size_t equals = t.find('=', semicolon);
+  return equals != std::string_view::npos && equals < i;
+}
 
 class ControlEscape final : public Rule {
 public:
@@ -45,6 +58,7 @@ public:
       if (b == '\t' || b == '\n' || b == '\r') { // text in a query value or a fragment
         const auto in = url.parts.component_at(i);
         if (in == UrlComponent::Query || in == UrlComponent::Fragment) return;
+        if (in == UrlComponent::Path && in_segment_parameter(url.text, i)) return;
       }
       spans.push_back({i, i + 3});
     });

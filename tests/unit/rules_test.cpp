@@ -236,6 +236,10 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(!has(ids_for("mailto:a@x.example?body=one%0D%0Atwo"), "PCT011"));
   CHECK(!has(ids_for("https://x.example/share?text=a%0Ab#c%09d"), "PCT011"));
   CHECK(has(ids_for("https://x.example/a%0D%0Ab"), "PCT011"));
+  // A path segment's parameter value is text as a query's is; the segment itself is not.
+  CHECK(!has(ids_for("https://x.example/logs/query;query=a%3D%22b%22%0Ac?p=1"), "PCT011"));
+  CHECK(has(ids_for("https://x.example/logs;v=1/a%0Ab"), "PCT011"));
+  CHECK(has(ids_for("https://x.example/logs;a%0Ab=1"), "PCT011"));
   // A single-page application's route in the fragment has its own encoding; the path has not.
   CHECK(!has(ids_for("https://x.example/docs/#/parsers/show%2520interface"), "PCT009"));
   CHECK(!has(ids_for("https://x.example/#!/a%2520b"), "PCT009"));
