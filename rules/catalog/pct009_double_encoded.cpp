@@ -49,7 +49,7 @@ bool holds_encoded_value(std::string_view t) {
     const int hi = hex_value(t[at + 1]), lo = hex_value(t[at + 2]);
     if (hi < 0 || lo < 0) continue;
     const char decoded = static_cast<char>(hi * 16 + lo);
-    if (std::string_view(":/?#&=+@,;").find(decoded) != std::string_view::npos) return true;
+    if (std::string_view(":/?#&=+@,;\"").find(decoded) != std::string_view::npos) return true;
   }
   return false;
 }
