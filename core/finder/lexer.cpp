@@ -43,8 +43,11 @@ bool is_url_attribute(std::string_view name) {
        {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
         "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
     if (ascii::iequals(name, url_name)) return true;
-  // A namespace's name is a URI reference (Namespaces in XML 1.0, section 2.2), blanks and all.
-  return name == "xmlns" || name.starts_with("xmlns:");
+  // A namespace's name is a URI reference (Namespaces in XML 1.0, section 2.2), blanks and all;
+  // so is xsi:noNamespaceSchemaLocation's value, one anyURI (XML Schema Part 1, section 2.6.3),
+  // where xsi:schemaLocation's is a list of pairs.
+  return name == "xmlns" || name.starts_with("xmlns:") ||
+         name.ends_with(":noNamespaceSchemaLocation");
 }
 
 bool names_by_string(std::string_view name) {
