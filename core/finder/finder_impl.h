@@ -239,6 +239,7 @@ private:
   // A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
   // gives an extent: markup around a URL is a thing of prose and comments.
   bool image_candidates_key(const Literal& lit) const;
+  bool encodes_whole_urls();
   bool in_prose(bool text);
   static std::size_t css_url_end(std::string_view t, std::size_t k);
   // The URL's end where markup around it gives its extent exactly, or npos.
@@ -279,6 +280,7 @@ private:
   std::string_view src_;
   Language lang_;
   std::size_t resume_ = 0; // the end of the last URL found: candidates before it lie inside it
+  signed char encodes_whole_urls_ = -1; // encodes_whole_urls(), once asked (-1: not yet)
   const FinderOptions& options_;
   const std::function<void(const FoundUrl&)>& each_;
   std::unique_ptr<Lexer> lexer_;

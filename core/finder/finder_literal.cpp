@@ -241,6 +241,22 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   return url.find('#') == npos;
 }
 
+// Whether a JavaScript or TypeScript file gives whole URLs to encodeURI(): its IRIs in string
+// literals are readable on purpose and encoded where they are used (a bot's table of sources,
+// 'https://news.example.hk/pns/要聞/section/', fetched as encodeURI(url)). Asked once a file, and
+// only for a literal with a non-ASCII byte.
+bool Finder::encodes_whole_urls() {
+  if (encodes_whole_urls_ < 0) {
+    encodes_whole_urls_ = 0;
+    for (std::size_t at = src_.find("encodeURI("); at != npos; at = src_.find("encodeURI(", at + 1))
+      if (at == 0 || !is_ident(src_[at - 1])) {
+        encodes_whole_urls_ = 1;
+        break;
+      }
+  }
+  return encodes_whole_urls_ == 1;
+}
+
 // Whether the literal is the value of a key named as srcset is (a YAML or JSON value, a JS
 // object's property): image candidates, each a URL and a width or density after a blank.
 bool Finder::image_candidates_key(const Literal& lit) const {
@@ -363,6 +379,10 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;
   std::string_view value = piece.text.substr(k, value_end - k);
+  if (!lit.attribute && (lang == Language::JavaScript || lang == Language::TypeScript) &&
+      std::any_of(value.begin(), value.end(), [](char c) { return c & 0x80; }) &&
+      encodes_whole_urls())
+    url_.declared_iri = true;
   std::size_t e = value_end;
   bool exact = false, holes = false;
   // Literals joined to this one by concatenation continue the URL.
