@@ -204,7 +204,18 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
     if (j > i) words.push_back(value.substr(i, j - i));
     i = j;
   }
-  if (words.empty() || words.size() > 3) return false;
+  // More words than a file name's or a title's are a sentence, unless the path goes on among
+  // them ("/uploads/The Ultimate Album/the ultimate album.xml", a podcast's feed).
+  const auto path_word = [](std::string_view w) { // "Album/the": segments' words, a '/' inside
+    const std::size_t slash = w.find('/');
+    return slash != npos && slash > 0 && slash + 1 < w.size() &&
+           std::all_of(w.begin(), w.end(), [](char c) {
+             return charsets::alnum.contains(c) || c == '-' || c == '_' || c == '.' || c == '/' ||
+                    static_cast<unsigned char>(c) >= 0x80;
+           });
+  };
+  const bool path_goes_on = url.back() != '/' && std::any_of(words.begin(), words.end(), path_word);
+  if (words.empty() || words.size() > (path_goes_on ? 8u : 3u)) return false;
   if (schema_location_pair(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
   // A list: "https://x/issues, a.b@x.com, c@x.com" (a contact list), or a sentence about the URL.
