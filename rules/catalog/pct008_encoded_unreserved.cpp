@@ -28,7 +28,9 @@ syntax (a prefix's or suffix's mark), so a literal hyphen must stay encoded (URL
 Directives, WICG).
 
 ## Fix
-Writes the character itself (safe: equivalent by definition). Unsafe where a component is written
+Writes the character itself (safe: equivalent by definition). Unsafe before more hex digits
+(`logoColor=%46E3B7`, a colour whose `%23` lost its `23`: the digits are the repair's), and where
+a component is written
 with escapes alone, reserved and unreserved alike (`name=%3C%73%63%72%69%70%74%3E`, four escapes or
 more): an encode-everything encoder's output, or text obfuscated on purpose, which decoding only
 the unreserved ones would leave half decoded.
@@ -92,7 +94,11 @@ public:
           hex_value(decoded[0]) >= 0 &&
           ((s.begin >= 1 && t[s.begin - 1] == '%') ||
            (s.begin >= 2 && t[s.begin - 2] == '%' && hex_value(t[s.begin - 1]) >= 0));
-      const bool unsafe = joins || fully_encoded_component(t, s);
+      // "logoColor=%46E3B7": an escaped hex digit and more hex digits, a colour whose "%23" lost
+      // its "23"; writing "F" would erase the digits its repair ("%2346E3B7") needs.
+      const bool colour_like = hex_value(decoded.back()) >= 0 && s.end + 2 <= t.size() &&
+                               hex_value(t[s.end]) >= 0 && hex_value(t[s.end + 1]) >= 0;
+      const bool unsafe = joins || colour_like || fully_encoded_component(t, s);
       out.push_back(
           {s,
            quoted(s.in(t)) + " encodes unreserved " + quoted(decoded) + ", which needs no encoding",

@@ -225,6 +225,12 @@ TEST_CASE("PCT008 to PCT011") {
   const std::string obfuscated = "https://x.example/reg?name=%3C%73%63%72%69%70%74%3E&b=1";
   CHECK(fixed(obfuscated) == obfuscated);
   CHECK(fixed(obfuscated, true) == "https://x.example/reg?name=%3Cscript%3E&b=1");
+  // An escaped hex digit before more hex digits: a colour whose "%23" lost its "23".
+  CHECK(fixed("https://img.example/badge?logoColor=%46E3B7") ==
+        "https://img.example/badge?logoColor=%46E3B7");
+  CHECK(fixed("https://img.example/badge?logoColor=%46E3B7", true) ==
+        "https://img.example/badge?logoColor=FE3B7");
+  CHECK(fixed("https://x.example/%41b/c") == "https://x.example/Ab/c"); // one hex digit after
   CHECK(fixed("https://x.example/%7E%7E%7E%7E/a") == "https://x.example/~~~~/a"); // unreserved all
   CHECK(fixed("https://x.example/?q=%41%2F%42") == "https://x.example/?q=A%2FB"); // three escapes
   CHECK(fixed("https://x.example/?q=x%41%2F%42%43") == "https://x.example/?q=xA%2FBC"); // text too
