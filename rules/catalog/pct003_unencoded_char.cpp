@@ -18,6 +18,10 @@ RFC 3986 excludes them from every component; browsers and HTTP libraries disagre
 with them (encode, reject, truncate), so a URL holding one means different things to different
 programs.
 
+A query language's comparison or path operator written raw in a query value, between a name and
+its operand (`filter_by=num_employees:>=100`, `select=data->>type`: Typesense's and PostgREST's
+documented syntax, which their curl examples send as written), is not reported.
+
 ## Bad
     https://example.com/files/annual report.pdf
 
@@ -54,6 +58,26 @@ const char* authority_part(const UrlParts& parts, std::size_t at) {
   return in(parts.host) ? "host" : in(parts.port) ? "port" : nullptr;
 }
 
+// Whether the '<' or '>' at t[i], in the query, is part of a query language's operator written
+// between a name and its operand: ":>=", ":<", "->", "->>", ">=", "<=" ("num_employees:>=100",
+// "data->>type"). A lone "a>b" or a stray "\">" is no such operator.
+bool query_operator(std::string_view t, const std::optional<Span>& query, std::size_t i) {
+  if (!query || i < query->begin || i >= query->end) return false;
+  constexpr std::string_view kOperator = "<>=:-!";
+  std::size_t begin = i, end = i + 1;
+  // Not back over a '=': that one may be the parameter's own ("q=<b>" is markup in a value).
+  while (begin > query->begin && t[begin - 1] != '=' &&
+         kOperator.find(t[begin - 1]) != std::string_view::npos)
+    --begin;
+  while (end < query->end && kOperator.find(t[end]) != std::string_view::npos)
+    ++end;
+  const std::string_view op = t.substr(begin, end - begin);
+  const auto word = [](char c) { return charsets::alnum.contains(c) || c == '_'; };
+  return op.size() >= 2 && op.size() <= 3 && op.find_first_of(":-=") != std::string_view::npos &&
+         begin > query->begin && word(t[begin - 1]) && end < query->end &&
+         (word(t[end]) || t[end] == '\'' || t[end] == '"');
+}
+
 class UnencodedChar final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -68,6 +92,7 @@ public:
     for (std::size_t i = 0; i < t.size(); ++i) {
       const auto c = static_cast<unsigned char>(t[i]);
       if (!charsets::excluded_ascii.contains(c) || url.url.in_placeholder(i)) continue;
+      if ((c == '<' || c == '>') && query_operator(t, url.parts.query, i)) continue;
       const Span s{i, i + 1};
       if (const auto where = authority_part(url.parts, i)) {
         out.push_back({s, describe_char(c) + " cannot appear in a URL's " + where, std::nullopt});

@@ -211,6 +211,17 @@ TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
   CHECK(d[0].message == "'%\xEC\x9E\x90': '%' is not followed by two hex digits");
 }
 
+TEST_CASE("PCT003: a query language's operators are its syntax; a stray '<' or '>' is not") {
+  CHECK(ids_for("http://localhost:8108/docs?filter_by=num_employees:>=100&batch_size=100").empty());
+  CHECK(ids_for("http://localhost:3000/people?select=json_data->>blood_type").empty());
+  CHECK(ids_for("https://x.example/s?q=price:<5").empty());
+  CHECK(has(ids_for("https://x.example/s?q=a>b"), "PCT003"));
+  CHECK(has(ids_for("https://x.example/s?q=<1"), "PCT003")); // "=" is the parameter's own
+  CHECK(has(ids_for("https://x.example/s?q=a=>b"), "PCT003"));
+  CHECK(has(ids_for("https://x.example/a->b"), "PCT003"));    // in the path: no query language
+  CHECK(has(ids_for("https://x.example/s?q=a:>"), "PCT003")); // no operand
+}
+
 TEST_CASE("PCT008 to PCT011") {
   CHECK(fixed("https://x.example/%7Euser/%41%42") == "https://x.example/~user/AB");
   // Decoding "%31" after a stray '%' would create the escape "%1b": that fix is not safe (fuzzing).
