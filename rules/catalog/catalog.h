@@ -73,9 +73,15 @@ inline std::string_view text_at(std::string_view t, std::size_t i, std::size_t n
 }
 
 // A fragment that is a single-page application's route or state ("#/docs/x", "#!/page",
-// "#!state=1"): the application reads it with its own grammar and encoding, not RFC 3986's.
+// "#!state=1", "#path=%252FARM": a name and '=', hash parameters): the application reads it with
+// its own grammar and encoding, not RFC 3986's. A text directive ("#:~:text=") is the browser's.
 inline bool client_side_route(std::string_view fragment) {
-  return fragment.starts_with("/") || fragment.starts_with("!");
+  if (fragment.starts_with("/") || fragment.starts_with("!")) return true;
+  std::size_t k = 0;
+  while (k < fragment.size() && (charsets::alnum.contains(fragment[k]) || fragment[k] == '_' ||
+                                 fragment[k] == '-' || fragment[k] == '.'))
+    ++k;
+  return k > 0 && k < fragment.size() && fragment[k] == '=';
 }
 
 } // namespace pctlint

@@ -262,6 +262,9 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(!has(ids_for("https://x.example/#!/a%2520b"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a%2520b#/route"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a#b%2520c"), "PCT009"));
+  // Hash parameters are the page's own state, as a route is; a text directive is not.
+  CHECK(!has(ids_for("http://pan.example/share/link?id=1#path=%252FARM%2520x"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/a#:~:text=a%2520b"), "PCT009"));
 }
 
 TEST_CASE("placeholders are not findings") {
