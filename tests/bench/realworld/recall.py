@@ -876,6 +876,11 @@ def sample_group(group, units, per_kind, seed, stats, max_per_file):
             t.group, t.kind, t.variant, t.rel, t.src, t.fam = group, kind, var, rel, src, fam
             t.context, t.url, t.new_url = c.context, c.url, new_url
             t.excluded = exclusion(c, kind, new_url, (ks, ke))
+            if (not t.excluded and kind == "f" and fam == "js" and c.context == "literal"
+                    and re.search(r"(?<![\w$])encodeURI\(", text)):
+                # PCT004 leaves the literals of a JavaScript or TypeScript file that gives whole
+                # URLs to encodeURI(): readable IRIs, encoded where used (as documented).
+                t.excluded = "raw non-ASCII in a literal of a file that calls encodeURI()"
             new_text = text[:c.start] + new_url + text[c.end:]
             t.line, t.col = pos_of(new_text, c.start + ks)
             t.end_line, t.end_col = pos_of(new_text, c.start + ke)
