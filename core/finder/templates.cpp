@@ -141,6 +141,13 @@ std::size_t printf_formatted_end(std::string_view t, std::size_t i) {
   std::size_t k = i + 1;
   if (k < t.size() && std::string_view("-_0^#").find(t[k]) != npos) ++k;
   if (k + 1 < t.size() && (t[k] == 'E' || t[k] == 'O') && is_alpha(t[k + 1])) ++k;
+  // "%u00E4" is a %uXXXX escape (PCT006) whatever formats the literal: no format of a URL means
+  // a directive followed by four hex digits (console.warn's formatting has no %u at all).
+  if (k == i + 1 && k + 4 < t.size() && t[k] == 'u' &&
+      std::all_of(t.begin() + static_cast<std::ptrdiff_t>(k + 1),
+                  t.begin() + static_cast<std::ptrdiff_t>(k + 5),
+                  [](char c) { return hex_value(c) >= 0; }))
+    return npos;
   return k < t.size() && is_alpha(t[k]) ? k + 1 : npos;
 }
 
