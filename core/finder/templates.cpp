@@ -198,9 +198,10 @@ std::size_t printf_conversion_end(std::string_view t, std::size_t i) {
   return npos;
 }
 
-// %name% closed by a '%', in any case, with dots and a call (Symfony's %kernel.project_dir%,
-// %env(DATABASE_URL)%, %package%), or doubled as YAML escapes it (%%name%%). When the first two
-// characters make an escape ("%db%", "%c3%a9"), a name only where no word follows the closing '%'
+// %name% closed by a '%', in any case, with dots, hyphens and a call (Symfony's
+// %kernel.project_dir%, %env(DATABASE_URL)%, %package%), or doubled as YAML escapes it (%%name%%).
+// When the first two characters make an escape ("%db%", "%c3%a9"), a name only where no word
+// follows the closing '%'
 // ("/%db%/" is tcllib's placeholder; "%c3%a9" two escapes).
 std::size_t lower_percent_name_end(std::string_view t, std::size_t i) {
   const bool doubled = t.substr(i, 2) == "%%";
@@ -208,7 +209,9 @@ std::size_t lower_percent_name_end(std::string_view t, std::size_t i) {
   if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
   const bool escape = !doubled && is_escape_at(t, i);
   const std::size_t name = k;
-  while (k < t.size() && (is_word(t[k]) || t[k] == '.'))
+  // Words joined by '.' or '-' (%kernel.project_dir%, a userscript's %artist-name%).
+  while (k < t.size() &&
+         (is_word(t[k]) || t[k] == '.' || (t[k] == '-' && k + 1 < t.size() && is_alpha(t[k + 1]))))
     ++k;
   // "%u00E4%u00F6" is two %uXXXX escapes (PCT006), not a name between '%'s.
   if ((t[name] == 'u' || t[name] == 'U') && k - name >= 5 &&
