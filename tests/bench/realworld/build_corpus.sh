@@ -105,11 +105,12 @@ build_repos() {
     : > "$tmp/checkout.err"
     ok=1
     GIT_INDEX_FILE=$tmp/index git --git-dir="$gitdir" read-tree "$commit" || ok=0
+    # (core.quotePath=false: a name with non-ASCII characters comes back as it is, not quoted.)
     while IFS= read -r path; do
       [[ -z "$path" ]] && continue
       echo "  note: $repo: $path is absent from the mirror, left out" >&2
       GIT_INDEX_FILE=$tmp/index git --git-dir="$gitdir" update-index --force-remove -- "$path" || ok=0
-    done < <(git --git-dir="$gitdir" ls-tree -r -l "$commit" | awk -F'\t' '{ split($1, a, " "); if (a[4] == "BAD") print $2 }')
+    done < <(git -c core.quotePath=false --git-dir="$gitdir" ls-tree -r -l "$commit" | awk -F'\t' '{ split($1, a, " "); if (a[4] == "BAD") print $2 }')
     [[ $ok -eq 1 ]] &&
       GIT_INDEX_FILE=$tmp/index git --git-dir="$gitdir" --work-tree="$out" \
         -c core.autocrlf=false -c core.symlinks=true checkout-index -a -f 2>"$tmp/checkout.err" || ok=0
