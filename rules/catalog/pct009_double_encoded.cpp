@@ -19,7 +19,8 @@ in it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone
 (`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
 encoded twice; so are those of a URL given whole in the query
 (`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value).
-So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
+So is a query value that is a JSON object encoded twice whole (`filter=%257B%2522a%2522:1%257D`): a
+site's own state, as its script writes it into the address bar. So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
 letters that go on as a longer word in the same case, with no other `%25XX` in the URL). So is a
 single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
 page's script decodes it, in its own way.
@@ -72,6 +73,21 @@ bool percent_before_word(std::string_view t, std::size_t i) {
   return true;
 }
 
+// Whether t[i] lies in a query value that is a JSON object encoded twice whole
+// (facetFilters=%257B%2522c_jobCategory%2522…%257D, filter=%257B%257D): a site's own state, as
+// its script writes it into the address bar and reads it back; text alone cannot tell it from a
+// mistake, and the site decodes what it wrote.
+bool json_state_value(std::string_view t, const std::optional<Span>& query, std::size_t i) {
+  if (!query || i < query->begin || i >= query->end) return false;
+  std::size_t begin = i, end = i;
+  while (begin > query->begin && t[begin - 1] != '=' && t[begin - 1] != '&')
+    --begin;
+  while (end < query->end && t[end] != '&')
+    ++end;
+  const std::string_view value = t.substr(begin, end - begin);
+  return (value.starts_with("%257B%2522") || value == "%257B%257D") && value.ends_with("%257D");
+}
+
 class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -89,7 +105,7 @@ public:
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (route && i > fragment->begin) return; // an application's route: its own encoding
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0 &&
-          !percent_before_word(t, i))
+          !percent_before_word(t, i) && !json_state_value(t, url.parts.query, i))
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {

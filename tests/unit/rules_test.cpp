@@ -265,6 +265,12 @@ TEST_CASE("PCT008 to PCT011") {
   // Hash parameters are the page's own state, as a route is; a text directive is not.
   CHECK(!has(ids_for("http://pan.example/share/link?id=1#path=%252FARM%2520x"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a#:~:text=a%2520b"), "PCT009"));
+  // A JSON object encoded twice whole is a site's own state; brackets of a title are not.
+  CHECK(!has(ids_for("https://x.example/"
+                     "jobs?facetFilters=%257B%2522c%2522%253A%255B%2522a%2522%255D%257D&x=1"),
+             "PCT009"));
+  CHECK(!has(ids_for("https://tldr.example/jobs?filter=%257B%257D"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/new?title=%255BCUSTOMER+NAME%255D"), "PCT009"));
 }
 
 TEST_CASE("placeholders are not findings") {
