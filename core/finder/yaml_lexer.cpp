@@ -180,6 +180,12 @@ private:
         segments_.push_back({i, eol, Piece::Comment, {}});
         return;
       }
+      // The ':' right after a quoted key needs no blank ({"key":"https://..."}, JSON written as
+      // YAML): it separates the key from its value, which starts no plain scalar.
+      if (ch == ':' && (src_[i - 1] == '"' || src_[i - 1] == '\'')) {
+        ++i;
+        continue;
+      }
       if (ch == '"' || ch == '\'') {
         const EscapeStyle esc = ch == '"' ? EscapeStyle::Backslash : EscapeStyle::Doubling;
         std::size_t q = quoted_end(i, esc, false);
