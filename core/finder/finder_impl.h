@@ -261,13 +261,18 @@ private:
     bool closes = false;             // the literal ends on this line, at `close`
     bool decoded = false;
     DecodedText text;
+    // Decoded: the indices in text of the control characters an escape wrote ("\n", "\t",
+    // "\0") and of the '(' that opens a Swift interpolation "\(", ascending. Found once per
+    // line, so that a long literal with many URLs (a JSON string holding a whole page) is not
+    // scanned again for each.
+    std::vector<std::size_t> escaped_controls, interpolations;
   };
   const LiteralLine& literal_line(const Literal& lit, Language lang);
   Piece piece_of(const LiteralLine& ll) const;
   bool is_regex(const Literal& lit, const Piece& piece, Language lang);
   bool in_literal(const Literal& lit, Language lang);
-  bool escaped_control_before(const Piece& piece, std::size_t k, std::size_t& end) const;
-  bool interpolation_before(const Piece& piece, std::size_t k, std::size_t& end) const;
+  static bool escaped_control_before(const LiteralLine& ll, std::size_t k, std::size_t& end);
+  static bool interpolation_before(const LiteralLine& ll, std::size_t k, std::size_t& end);
   // After the literal's close: white space, then the language's concatenation operator (or none,
   // where literals join side by side) and another literal of the same quote: joined_ gets the URL
   // from `k` on, through every literal joined so. False when nothing joins.

@@ -2,6 +2,7 @@
 // that holds one URL is that URL whole (raw blanks and all), joined with the literals
 // concatenated to it; a URL among other words ends as in running text; markup quoted inside a
 // literal may give the extent.
+#include "core/codec/utf8.h"
 #include "core/finder/finder_impl.h"
 
 #include <algorithm>
@@ -84,12 +85,12 @@ static bool email_address(std::string_view w) {
 // which no address of a page written with raw blanks holds; Chinese and Japanese sentences hold
 // the ideographic comma or full stop.
 static bool unspaced_sentence(std::string_view w) {
-  for (std::size_t i = 0; i + 2 < w.size(); ++i) {
-    const auto b0 = static_cast<unsigned char>(w[i]), b1 = static_cast<unsigned char>(w[i + 1]);
-    if (b0 != 0xE3) continue;
-    const unsigned cp =
-        0x3000u | ((b1 & 0x3Fu) << 6) | (static_cast<unsigned char>(w[i + 2]) & 0x3Fu);
-    if ((cp >= 0x3041 && cp <= 0x309F) || cp == 0x3001 || cp == 0x3002) return true;
+  for (std::size_t i = 0; i < w.size();) {
+    const Utf8Char c = decode_utf8_char(w, i);
+    if (c.ok() &&
+        ((c.value >= 0x3041 && c.value <= 0x309F) || c.value == 0x3001 || c.value == 0x3002))
+      return true;
+    i += c.length;
   }
   return false;
 }
@@ -288,7 +289,16 @@ const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lan
   const std::string_view content = src_.substr(ll.from, ll.close - ll.from);
   ll.decoded = has_escapes(content, lit.escapes, lit.quote) ||
                (lit.escape_hashes > 0 && content.find('\\') != npos);
-  if (ll.decoded) ll.text = decode_literal(src_, ll.from, ll.close, lit, spec_of(lang));
+  ll.escaped_controls.clear();
+  ll.interpolations.clear();
+  if (!ll.decoded) return ll;
+  ll.text = decode_literal(src_, ll.from, ll.close, lit, spec_of(lang));
+  const std::string_view text = ll.text.text;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (src_[ll.text.offsets[i]] != '\\') continue;
+    if (static_cast<unsigned char>(text[i]) < 0x20) ll.escaped_controls.push_back(i);
+    if (text[i] == '(' && lang == Language::Swift) ll.interpolations.push_back(i);
+  }
   return ll;
 }
 
@@ -309,29 +319,30 @@ bool Finder::is_regex(const Literal& lit, const Piece& piece, Language lang) {
 
 // Moves `end` back to the first control character in text[k, end) that an escape wrote (the
 // source holds a backslash there), if any: whether it did.
-bool Finder::escaped_control_before(const Piece& piece, std::size_t k, std::size_t& end) const {
-  for (std::size_t i = k; i < end; ++i)
-    if (static_cast<unsigned char>(piece.text[i]) < 0x20 && src_[piece.source(i)] == '\\') {
-      end = i;
-      return true;
-    }
-  return false;
+bool Finder::escaped_control_before(const LiteralLine& ll, std::size_t k, std::size_t& end) {
+  const auto& at = ll.escaped_controls;
+  const auto first = std::lower_bound(at.begin(), at.end(), k);
+  if (first == at.end() || *first >= end) return false;
+  end = *first;
+  return true;
 }
 
 // Moves `end` back to the first Swift interpolation "\(expr)" in text[k, end) (decoded as its
 // '(') whose code holds what a URL may not (d["k"] ?? ""), if any: whether there was one. Such
 // code is no URL's, and an edit inside it would change the program; "\(id)" reads as a URL's
 // parentheses and is left to run on.
-bool Finder::interpolation_before(const Piece& piece, std::size_t k, std::size_t& end) const {
-  for (std::size_t i = k; i < end; ++i) {
-    if (piece.text[i] != '(' || src_[piece.source(i)] != '\\') continue;
+bool Finder::interpolation_before(const LiteralLine& ll, std::size_t k, std::size_t& end) {
+  const std::string_view text = ll.text.text;
+  const auto& at = ll.interpolations;
+  for (auto it = std::lower_bound(at.begin(), at.end(), k); it != at.end() && *it < end; ++it) {
+    const std::size_t i = *it;
     int depth = 0;
     std::size_t j = i;
     for (; j < end; ++j) {
-      if (piece.text[j] == '(') ++depth;
-      if (piece.text[j] == ')' && --depth == 0) break;
+      if (text[j] == '(') ++depth;
+      if (text[j] == ')' && --depth == 0) break;
     }
-    const std::string_view code = piece.text.substr(i, j - i);
+    const std::string_view code = text.substr(i, j - i);
     if (j < end && code.find_first_of(" \t\"'[]{}<>|^`\\") == std::string_view::npos) continue;
     end = i;
     return true;
@@ -350,8 +361,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   // A control character written as an escape ("...\n  imported by: x", "a\tb", a "\0"
   // terminator) ends what the URL can be: the literal goes on with another line or field of text.
   const bool escaped_control =
-      ll.decoded && (escaped_control_before(piece, k, value_end) ||
-                     (lang == Language::Swift && interpolation_before(piece, k, value_end)));
+      ll.decoded && (escaped_control_before(ll, k, value_end) ||
+                     (lang == Language::Swift && interpolation_before(ll, k, value_end)));
   const LanguageSpec& spec = spec_of(lang);
   bool formatted =
       !lit.attribute && ll.closes && lit.content_begin >= line_start_ &&

@@ -380,3 +380,21 @@ TEST_CASE("the quote that closes one attribute does not open another") {
   CHECK(texts(R"(h="s:// t="t://:")", Language::Rst) == V{"s:// t="});
   CHECK(texts(R"(h="s://%20t="t://:")", Language::Rst) == V{"s://%20t="});
 }
+
+TEST_CASE("each URL in a long escaped literal ends at the next control an escape wrote") {
+  // A JSON string that holds a whole page (a recorded HTTP response): many URLs, each ended by
+  // the "\n" after it and not by one further on, nor by one before it.
+  std::string body, src = "{\"body\": \"";
+  V expected;
+  for (int i = 0; i < 300; ++i) {
+    const std::string url = "https://example.com/p/" + std::to_string(i) + "?a=%C3%A4";
+    src += "see " + url + "\\n\\tnext\\\"";
+    expected.push_back(url);
+  }
+  src += "\"}\n";
+  CHECK(texts(src, Language::Json) == expected);
+  // Swift: an interpolation holding code ends the URL; one holding a name ("\(id)") does not.
+  CHECK(texts("let u = \"https://x.example/a/\\(id)/b see https://x.example/c\\(d[\"k\"] ?? "
+              "\"\")/e\"\n",
+              Language::Swift) == V{"https://x.example/a/(id)/b", "https://x.example/c"});
+}
