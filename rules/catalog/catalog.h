@@ -84,4 +84,23 @@ inline bool client_side_route(std::string_view fragment) {
   return k > 0 && k < fragment.size() && fragment[k] == '=';
 }
 
+// Whether t[i] lies in the query `query` (a span of t), when there is one.
+inline bool in_query(const std::optional<Span>& query, std::size_t i) {
+  return query && query->begin <= i && i < query->end;
+}
+
+// The value of the query parameter that holds t[i]: from after its '=' (or the pair's start) to
+// the next '&' or ';'; empty when t[i] is not in the query. Rules that leave a whole value
+// alone (a placeholder written as words, a site's own state) judge it as one.
+inline std::string_view query_value_at(std::string_view t, const std::optional<Span>& query,
+                                       std::size_t i) {
+  if (!in_query(query, i)) return {};
+  std::size_t begin = i, end = i;
+  while (begin > query->begin && t[begin - 1] != '=' && t[begin - 1] != '&' && t[begin - 1] != ';')
+    --begin;
+  while (end < query->end && t[end] != '&' && t[end] != ';')
+    ++end;
+  return t.substr(begin, end - begin);
+}
+
 } // namespace pctlint

@@ -62,7 +62,7 @@ const char* authority_part(const UrlParts& parts, std::size_t at) {
 // between a name and its operand: ":>=", ":<", "->", "->>", ">=", "<=" ("num_employees:>=100",
 // "data->>type"). A lone "a>b" or a stray "\">" is no such operator.
 bool query_operator(std::string_view t, const std::optional<Span>& query, std::size_t i) {
-  if (!query || i < query->begin || i >= query->end) return false;
+  if (!in_query(query, i)) return false;
   constexpr std::string_view kOperator = "<>=:-!";
   std::size_t begin = i, end = i + 1;
   // Not back over a '=': that one may be the parameter's own ("q=<b>" is markup in a value).

@@ -3,8 +3,6 @@
 #include "core/codec/utf8.h"
 #include "rules/catalog/catalog.h"
 
-#include <cstring>
-
 namespace pctlint {
 namespace {
 
@@ -56,13 +54,7 @@ constexpr std::string_view kPossessives[] = {
 // Whether the query value (or whole query) around t[i] is a placeholder written as words: a
 // possessive, then at least one more word, joined by '_' or '-' ("key=votre_clé_ici").
 bool placeholder_words(std::string_view t, const std::optional<Span>& query, std::size_t i) {
-  if (!query || i < query->begin || i >= query->end) return false;
-  std::size_t begin = i, end = i;
-  while (begin > query->begin && !std::strchr("=&?;", t[begin - 1]))
-    --begin;
-  while (end < query->end && t[end] != '&' && t[end] != ';')
-    ++end;
-  const std::string_view value = t.substr(begin, end - begin);
+  const std::string_view value = query_value_at(t, query, i);
   const std::size_t first = value.find_first_of("_-");
   if (first == std::string_view::npos || first + 1 >= value.size()) return false;
   for (char c : value)

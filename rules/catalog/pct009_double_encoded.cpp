@@ -78,13 +78,7 @@ bool percent_before_word(std::string_view t, std::size_t i) {
 // its script writes it into the address bar and reads it back; text alone cannot tell it from a
 // mistake, and the site decodes what it wrote.
 bool json_state_value(std::string_view t, const std::optional<Span>& query, std::size_t i) {
-  if (!query || i < query->begin || i >= query->end) return false;
-  std::size_t begin = i, end = i;
-  while (begin > query->begin && t[begin - 1] != '=' && t[begin - 1] != '&')
-    --begin;
-  while (end < query->end && t[end] != '&')
-    ++end;
-  const std::string_view value = t.substr(begin, end - begin);
+  const std::string_view value = query_value_at(t, query, i);
   return (value.starts_with("%257B%2522") || value == "%257B%257D") && value.ends_with("%257D");
 }
 
