@@ -27,9 +27,9 @@ checked: it is never sent, and it names an anchor whose id is written raw in the
 declares an IRI (`default`, `example` or `const` under `format: iri` or `iri-reference`, as
 OpenAPI documents write examples of IRIs), nor a string literal of a JavaScript or TypeScript
 file that gives its URLs to `encodeURI()` (readable IRIs, encoded where they are used). Nor is a
-query value written as words that stand for the
-reader's own (`key=votre_clé_ici`, `?vos-paramètres-url`: a second-person possessive, then words
-joined by `_` or `-`): a translated placeholder, not a value anyone sends.
+query value written as words that stand for the reader's own (`key=votre_clé_ici`,
+`?vos-paramètres-url`: a second-person possessive, then words joined by `_` or `-`): a translated
+placeholder, not a value anyone sends.
 
 ## Bad
     https://de.wikipedia.org/wiki/Ärzteblatt
