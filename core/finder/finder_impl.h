@@ -144,6 +144,10 @@ bool format_callee(std::string_view callee);
 bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t open,
                        std::size_t after_close, std::size_t line_end, Language lang);
 
+// Whether the shell literal opening at `open` is read for backslash escapes by the command it is
+// given to, not by the shell: printf's format (printf [-v name] [--] '...') or a word of echo -e
+// (-e, -ne, -en). There "\t" and "\n" are a tab and a line end, never a URL's bytes.
+bool shell_command_escapes(std::string_view src, std::size_t line_start, std::size_t open);
 // Whether the literal opening at `open` may be a printf format though formatted_literal does not
 // know it for one (C and C++, where the printf family is open-ended): anywhere but an initializer
 // or assignment, a return value, or an argument of a call known to take a plain string (strcpy,

@@ -377,6 +377,16 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
     formatted = inner_close < line_end_ &&
                 formatted_literal(src_, line_start_, start_ - 1, inner_close + 1, line_end_, lang);
   }
+  // printf's format, or a word of echo -e, in single quotes: the command reads the backslash
+  // escapes the shell leaves ('http://host/ubuntu\tpriority:1\n'), so a backslash ends the URL
+  // as a control character an escape wrote does.
+  bool command_escapes = false;
+  if (lang == Language::Shell && !ll.decoded && src_[lit.open] == '\'' &&
+      shell_command_escapes(src_, line_start_, lit.open)) {
+    const std::size_t backslash = piece.text.find('\\', k);
+    command_escapes = backslash < value_end;
+    if (command_escapes) value_end = backslash;
+  }
   url_.formatted = formatted;
   url_.maybe_formatted = !formatted && spec.printf && !lit.attribute && !lit.config &&
                          maybe_formatted_literal(src_, lit.open, lang);
@@ -395,7 +405,7 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
   at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control &&
-                   !spec.prose_strings && !image_candidates_key(lit) &&
+                   !command_escapes && !spec.prose_strings && !image_candidates_key(lit) &&
                    !continues_adjacent_literal(src_, lit.open, lang);
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue

@@ -308,6 +308,12 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
           ++j;
         return j < t.size() && (t[j] == '"' || t[j] == '\'' || t[j] == '(') ? i : npos;
       }
+      // A '>' that closes nothing just before the link's ')' is a stray one, left from an
+      // <autolink> ("(https://youtu.be/x>)"): CommonMark keeps it in the URL. Any other '<' or
+      // '>' may be a placeholder's ("(https://x/<user>/repo)"): no extent.
+      if (c == '>' && i + 1 < t.size() && t[i + 1] == ')' && depth == 0 &&
+          t.substr(k, i - k).find('<') == npos)
+        continue;
       if (static_cast<unsigned char>(c) < 0x20 || c == '<' || c == '>') return npos;
     }
     return npos;

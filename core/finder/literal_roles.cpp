@@ -7,6 +7,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <vector>
 
 namespace pctlint::finding {
 
@@ -314,6 +315,41 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
       (rest.starts_with(".formatted(") || rest.starts_with(".format(")))
     return true;
   return false;
+}
+
+bool shell_command_escapes(std::string_view src, std::size_t line_start, std::size_t open) {
+  // The words before the literal on its line, nearest last, up to a command separator.
+  std::vector<std::string_view> words;
+  std::size_t i = open;
+  while (words.size() < 4) {
+    while (i > line_start && is_blank(src[i - 1]))
+      --i;
+    std::size_t b = i;
+    while (b > line_start && !is_blank(src[b - 1]) && !std::strchr(";|&(`{\"'", src[b - 1]))
+      --b;
+    if (b == i) break;
+    words.push_back(src.substr(b, i - b));
+    i = b;
+  }
+  std::size_t w = 0; // words[w] is the nearest word not yet read
+  const auto next = [&](std::string_view word) {
+    if (w < words.size() && words[w] == word) return ++w, true;
+    return false;
+  };
+  // printf [-v name] [--] '...'
+  const std::size_t start = w;
+  next("--");
+  if (w + 1 < words.size() && words[w + 1] == "-v") w += 2;
+  if (next("printf")) return true;
+  w = start;
+  // echo -e '...': options of n, e and E letters; the last of e and E decides.
+  int interprets = -1; // unknown until an option with e or E: the nearest one is the last given
+  for (; w < words.size() && words[w].size() > 1 && words[w][0] == '-' &&
+         words[w].find_first_not_of("neE", 1) == std::string_view::npos;
+       ++w)
+    if (interprets < 0 && words[w].find_first_of("eE") != std::string_view::npos)
+      interprets = words[w].find_last_of("eE") == words[w].find_last_of('e') ? 1 : 0;
+  return interprets == 1 && next("echo");
 }
 
 namespace {
