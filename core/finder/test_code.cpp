@@ -4,6 +4,8 @@
 #include "core/scan.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <string>
 
 namespace pctlint {
@@ -227,9 +229,82 @@ std::vector<Span> marked_test_blocks(std::string_view source) {
 
 } // namespace
 
+namespace {
+
+// Whether `line` (from its first non-blank) assigns a test table: a name that starts with '_' and
+// ends in "TEST" or "TESTS" (youtube-dl's and yt-dlp's _TEST, _TESTS, _WEBPAGE_TESTS), then '='
+// and an opening bracket.
+bool test_table_line(std::string_view line) {
+  std::size_t i = 0;
+  if (line.empty() || line[0] != '_') return false;
+  while (i < line.size() && ascii::is_ident(line[i]))
+    ++i;
+  const std::string_view name = line.substr(0, i);
+  if (!name.ends_with("TEST") && !name.ends_with("TESTS")) return false;
+  while (i < line.size() && ascii::is_blank(line[i]))
+    ++i;
+  if (i == line.size() || line[i] != '=') return false;
+  ++i;
+  while (i < line.size() && ascii::is_blank(line[i]))
+    ++i;
+  return i < line.size() && std::string_view("[{(").find(line[i]) != std::string_view::npos;
+}
+
+// The test tables of a Python extractor (youtube-dl, yt-dlp): `_TESTS = [...]` of the URLs the
+// extractor is tested on and the fields it must return, raw as the sites write them (test_all_urls
+// matches each 'url' against the extractor's pattern, so an escape written there fails it). From
+// the assignment's line to the end of the line where the bracket closes at the assignment's
+// indentation (black's layout), or the file's end.
+std::vector<Span> python_test_tables(std::string_view s) {
+  std::vector<Span> out;
+  if (!contains(s, "TEST")) return out;
+  for (std::size_t line = 0; line < s.size();) {
+    std::size_t eol = s.find('\n', line);
+    eol = eol == std::string_view::npos ? s.size() : eol + 1;
+    std::size_t first = line;
+    while (first < eol && ascii::is_blank(s[first]))
+      ++first;
+    if (!test_table_line(s.substr(first, eol - first))) {
+      line = eol;
+      continue;
+    }
+    // Whether the brackets the line opens close on it ("_TESTS = []"); a comment ends it.
+    constexpr std::string_view kOpen = "[{(", kClose = "]})";
+    constexpr std::size_t npos = std::string_view::npos;
+    int depth = 0;
+    for (std::size_t i = first; i < eol && s[i] != '#'; ++i)
+      depth += kOpen.find(s[i]) != npos ? 1 : kClose.find(s[i]) != npos ? -1 : 0;
+    const std::size_t indent = first - line;
+    std::size_t end = eol;
+    if (depth > 0) { // to the line that closes it at the assignment's indentation ("    }]")
+      end = s.size();
+      for (std::size_t l = eol; l < s.size();) {
+        std::size_t e = s.find('\n', l);
+        e = e == std::string_view::npos ? s.size() : e + 1;
+        // Only closing brackets there ("    }]"); "    }, {" goes on to the next entry.
+        const bool closes =
+            l + indent < e && s.substr(l, indent) == s.substr(line, indent) &&
+            kClose.find(s[l + indent]) != npos &&
+            s.substr(l + indent, e - l - indent).find_first_not_of("]}), \t\r\n") == npos;
+        if (closes) {
+          end = e;
+          break;
+        }
+        l = e;
+      }
+    }
+    out.push_back({line, end});
+    line = end;
+  }
+  return out;
+}
+
+} // namespace
+
 std::vector<Span> in_file_tests(std::string_view source, Language lang) {
   if (lang == Language::JavaScript || lang == Language::TypeScript)
     return marked_test_blocks(source);
+  if (lang == Language::Python) return python_test_tables(source);
   if (lang != Language::Rust) return {};
   return rust_tests(source);
 }

@@ -3,7 +3,9 @@
 // `#[tokio::test]`, `#[rstest]`, `#[test_case(...)]`). A URL there is often wrong on purpose (the
 // input a parser is tested on), so the rules make their fixes unsafe, as in a test file. And the
 // test cases Zotero's translators carry after their code, between "/** BEGIN TEST CASES **/" and
-// "/** END TEST CASES **/": expected items compared with what the translator returns.
+// "/** END TEST CASES **/": expected items compared with what the translator returns. And the
+// test tables of youtube-dl's and yt-dlp's extractors (`_TESTS = [...]`, `_TEST = {...}`): the
+// URLs each is tested on, raw as the sites write them, and the fields it must return.
 #pragma once
 
 #include "core/codec/url.h"

@@ -606,3 +606,36 @@ TEST_CASE("reST tables and titles: a fix that changes a line's width there is un
   const std::string all = fixed(src, Language::Rst, true);
   CHECK(all.find("class_%22a.gd%22.html") != std::string::npos);
 }
+
+TEST_CASE("in-file tests: youtube-dl's and yt-dlp's _TESTS tables get no safe fix") {
+  const std::string src =
+      "class TwentyMinutenIE(InfoExtractor):\n"
+      "    _VALID_URL = r'https?://www\\.20min\\.ch/v\\.html\\?.*?\\bvideoId@'\n"
+      "    _TESTS = [{\n"
+      "        'url': 'http://www.20min.ch/v.html?p=twentyDE|videoId@52',\n"
+      "    }, {\n"
+      "        'url': 'https://x/%c3%a4',\n"
+      "    }]\n"
+      "    _TEST = {'url': 'https://y/%c3%a4'}\n"
+      "    _WEBPAGE_TESTS = []\n"
+      "\n"
+      "    def _real_extract(self, url):\n"
+      "        return self._download_json('https://z/%c3%a4', None)\n";
+  const std::vector<Span> tests = in_file_tests(src, Language::Python);
+  REQUIRE(tests.size() == 3);
+  // From the assignment's line to the line that closes it ("    }, {" does not).
+  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).starts_with("    _TESTS = [{"));
+  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).ends_with("    }]\n"));
+  CHECK(src.substr(tests[1].begin, tests[1].end - tests[1].begin) ==
+        "    _TEST = {'url': 'https://y/%c3%a4'}\n");
+  const std::string safe = fixed(src, Language::Python);
+  CHECK(safe.find("twentyDE|videoId@52") != std::string::npos);
+  CHECK(safe.find("'url': 'https://x/%c3%a4'") != std::string::npos);
+  CHECK(safe.find("'url': 'https://y/%c3%a4'") != std::string::npos);
+  CHECK(safe.find("'https://z/%C3%A4'") != std::string::npos);
+  CHECK(fixed(src, Language::Python, true).find("'url': 'https://x/%C3%A4'") != std::string::npos);
+  // A name that is no test table, and a table never closed at its indentation (to the file's end).
+  CHECK(in_file_tests("    _TESTING = [\n", Language::Python).empty());
+  CHECK(in_file_tests("TESTS = [\n", Language::Python).empty());
+  CHECK(in_file_tests("_TESTS = [\n  1,\n", Language::Python)[0].end == 16);
+}
