@@ -1,6 +1,8 @@
 // PCT009 double-encoded
 #include "rules/catalog/catalog.h"
 
+#include <algorithm>
+
 namespace pctlint {
 namespace {
 
@@ -14,13 +16,15 @@ constexpr RuleInfo kInfo{
 percent-encoded a second time.
 
 Decoded once, `%2520` is the three characters `%20`, not a space. This is almost always a value
-encoded before being passed to a function that encodes again. A URL that carries an encoded value
-in it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone: where delimiters
+encoded before being passed to a function that encodes again. A URL that carries an encoded value in
+it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone: where delimiters
 (`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
 encoded twice; so are those of a URL given whole in the query
-(`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value).
-So is a query value that is a JSON object encoded twice whole (`filter=%257B%2522a%2522:1%257D`): a
-site's own state, as its script writes it into the address bar. So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
+(`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value). So is
+a query value that is a JSON object encoded twice whole (`filter=%257B%2522a%2522:1%257D`): a site's
+own state, as its script writes it into the address bar. So is a base64 token whose `=` padding
+alone is encoded twice (`sp=EgIQAg%253D%253D`, YouTube's search filters, as the site writes them).
+So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
 letters that go on as a longer word in the same case, with no other `%25XX` in the URL). So is a
 single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
 page's script decodes it, in its own way.
@@ -82,6 +86,22 @@ bool json_state_value(std::string_view t, const std::optional<Span>& query, std:
   return (value.starts_with("%257B%2522") || value == "%257B%257D") && value.ends_with("%257D");
 }
 
+// Whether t[i] is in a query value that is a base64 token whose '=' padding alone is encoded
+// twice (sp=EgIQAg%253D%253D, YouTube's search filters): the site's own form of its token, which
+// it writes and reads back so; the padding makes the token's length a multiple of four.
+bool base64_padding_value(std::string_view t, const std::optional<Span>& query, std::size_t i) {
+  std::string_view value = query_value_at(t, query, i);
+  std::size_t pads = 0;
+  while (pads < 2 && value.ends_with("%253D")) {
+    value.remove_suffix(5);
+    ++pads;
+  }
+  return pads > 0 && value.size() >= 4 && (value.size() + pads) % 4 == 0 &&
+         std::all_of(value.begin(), value.end(), [](char c) {
+           return charsets::alnum.contains(c) || c == '-' || c == '_' || c == '+' || c == '/';
+         });
+}
+
 class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -99,7 +119,8 @@ public:
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (route && i > fragment->begin) return; // an application's route: its own encoding
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0 &&
-          !percent_before_word(t, i) && !json_state_value(t, url.parts.query, i))
+          !percent_before_word(t, i) && !json_state_value(t, url.parts.query, i) &&
+          !base64_padding_value(t, url.parts.query, i))
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {

@@ -271,6 +271,16 @@ TEST_CASE("PCT008 to PCT011") {
              "PCT009"));
   CHECK(!has(ids_for("https://tldr.example/jobs?filter=%257B%257D"), "PCT009"));
   CHECK(has(ids_for("https://x.example/new?title=%255BCUSTOMER+NAME%255D"), "PCT009"));
+  // A base64 token whose '=' padding alone is encoded twice is the site's own form; a word before
+  // it, a length no padding makes whole, or escapes inside the value are not.
+  CHECK(!has(ids_for("https://www.youtube.com/results?search_query=a&sp=EgIQAg%253D%253D"),
+             "PCT009"));
+  CHECK(!has(ids_for("https://www.youtube.com/results?sp=EgIQAfABAQ%253D%253D&q=a"), "PCT009"));
+  CHECK(!has(ids_for("https://x.example/?t=YWJjZGU%253D"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/?t=YWJjZA%253D"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/?t=EgIQA%253D%253D"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/?q=a%2520b%253D%253D"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/a%253D%253D"), "PCT009"));
 }
 
 TEST_CASE("placeholders are not findings") {
