@@ -59,8 +59,10 @@ bool names_by_string(std::string_view name) {
 
 bool is_url_list_attribute(std::string_view name, std::string_view element) {
   if (ascii::iequals(name, "content")) return element != "meta";
+  // SVG 1.1's requiredFeatures and requiredExtensions: lists of feature strings and IRIs.
   return name.ends_with("schemaLocation") || name == "srcset" || name == "imagesrcset" ||
-         name == "ping" || name == "archive";
+         name == "ping" || name == "archive" || name == "requiredFeatures" ||
+         name == "requiredExtensions";
 }
 
 std::optional<RefreshTarget> refresh_target(std::string_view c) {

@@ -532,7 +532,8 @@ XML_ATTR = re.compile(r"\s[\w:.\-]+\s*=\s*([\"'])([^\"'<>\n]*)\1")
 
 URL_ATTRS = {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
              "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"}
-LIST_ATTRS = {"srcset", "ping", "archive", "content"}
+LIST_ATTRS = {"srcset", "ping", "archive", "content", "requiredFeatures",
+              "requiredExtensions"}
 
 
 def scan_xml(text, fam):
