@@ -22,12 +22,15 @@ bool Config::selects(std::string_view path) const {
 
 const std::vector<std::string>& default_test_files() {
   static const std::vector<std::string> patterns = {
-      "test/",       "tests/",     "testing/",   "__tests__/", "spec/",      "specs/",
-      "testdata/",   "test-data/", "fixtures/",  "t/",         "unittests/", "e2e/",
-      "test_*.py",   "*_test.py",  "*_test.go",  "*_test.rs",  "*_test.rb",  "*_test.c",
-      "*_test.cc",   "*_test.cpp", "*.test.js",  "*.test.ts",  "*.spec.js",  "*.spec.ts",
-      "*.test.jsx",  "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*_spec.rb",  "*Test.java",
-      "*Tests.java", "*Test.kt",   "*Tests.kt",  "*Test.php",  "*Tests.cs",  "*Test.cs"};
+      "test/", "tests/", "testing/", "__tests__/", "spec/", "specs/", "testdata/", "test-data/",
+      "fixtures/", "t/", "unittests/", "e2e/", "test_*.py", "*_test.py", "*_test.go", "*_test.rs",
+      "*_test.rb", "*_test.c", "*_test.cc", "*_test.cpp", "*.test.js", "*.test.ts", "*.spec.js",
+      "*.spec.ts", "*.test.jsx", "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*_spec.rb",
+      "*Test.java", "*Tests.java", "*Test.kt", "*Tests.kt", "*Test.php", "*Tests.cs", "*Test.cs",
+      // Data files that name themselves tests: the cases a test runner reads (trurl's
+      // tests.json, the URL Standard's urltestdata.json).
+      "tests.json", "*_tests.json", "*-tests.json", "*testdata.json", "tests.yaml", "tests.yml",
+      "*_tests.yaml", "*_tests.yml", "test_cases.json", "testcases.json"};
   return patterns;
 }
 
@@ -73,6 +76,11 @@ bool is_default_test_name(std::string_view name) {
     return true;
   if (ext == "php" && stem.ends_with("Test")) return true;
   if (ext == "cs" && (stem.ends_with("Test") || stem.ends_with("Tests"))) return true;
+  // Data files that name themselves tests (default_test_files says which).
+  if (ext == "json")
+    return stem == "tests" || stem.ends_with("_tests") || stem.ends_with("-tests") ||
+           stem.ends_with("testdata") || stem == "test_cases" || stem == "testcases";
+  if (ext == "yaml" || ext == "yml") return stem == "tests" || stem.ends_with("_tests");
   return false;
 }
 

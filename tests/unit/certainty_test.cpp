@@ -153,7 +153,9 @@ TEST_CASE("the default test paths without globs agree with the default globs") {
         "a/FooTests.cs",      "a/b_test.cpp",      "a/b_test.h",        "a/x.test.jsx",
         "a/x.tests.js",       "fixtures",          "a/fixtures/b.json", "e2e/run.sh",
         "a/testdata/x.txt",   "a/test-data/x",     "specs/a.md",        "a/unittests/b.cc",
-        "Test.java",          "a/spectest.py"}) {
+        "Test.java",          "a/spectest.py",     "tests.json",        "a/url_tests.json",
+        "a/urltestdata.json", "a/tests.yml",       "a/x_tests.yaml",    "a/contests.json",
+        "a/testcases.json",   "a/tests.txt",       "a/latest.json",     "a/my-tests.json"}) {
     CAPTURE(path);
     CHECK(is_default_test_path(path) == globs.matches(path));
   }

@@ -28,7 +28,9 @@ TEST_DIRS = {"test", "tests", "testing", "__tests__", "spec", "specs", "fixtures
 # FooTest.java, FooTests.kt, FooTest.php
 TEST_FILE = re.compile(
     r"^(test_.+\.py|.+_test\.(py|go|rs|rb|c|cc|cpp|js|ts)|.+\.(test|spec)\.[cm]?[jt]sx?"
-    r"|.+_spec\.rb|.+Tests?\.(java|kt|php|cs|scala|groovy))$")
+    r"|.+_spec\.rb|.+Tests?\.(java|kt|php|cs|scala|groovy)"
+    # data files that name themselves tests, as pctlint's default test paths (rules/config.cpp)
+    r"|(tests|.+[_-]tests|.*testdata|test_?cases)\.json|(tests|.+_tests)\.ya?ml)$")
 
 VERDICTS = ("true", "false", "test-data")
 RULES = ["PCT%03d" % i for i in range(1, 12)]
