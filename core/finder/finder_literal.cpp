@@ -233,6 +233,11 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   };
   if (balance(url) > 0 && balance(value) == 0) return true;
   const std::string_view last = words.back();
+  // An aside in parentheses that closes the value ("https://www.example.com (no slash at the
+  // end.)", in whatever script): a note about the URL, not a file name's "(final).pdf".
+  if (balance(url) == 0 && last.back() == ')' &&
+      std::any_of(words.begin(), words.end(), [](std::string_view w) { return w[0] == '('; }))
+    return false;
   constexpr std::string_view kMarks = "/.?=&%#@";
   if (last.find_first_of(kMarks) != npos && last.find_first_of(kMarks) + 1 < last.size() &&
       kMarks.find(last.back()) == npos && !std::strchr(".,:;!?", last.back()))
