@@ -34,7 +34,9 @@ DEL the fix is unsafe: such a byte in a URL is more often test data or a mistake
 NUL terminator, a stray newline) than a character meant to be sent, and a parser that rejects it
 would accept the escape. So is `%5C` for a backslash before the query of an `http`, `https`,
 `ws`, `wss`, `ftp` or `file` URL: browsers (the WHATWG URL Standard) read that backslash as a `/`,
-the escape as a backslash, so the fix may change where the URL leads.
+the escape as a backslash, so the fix may change where the URL leads. So is the fix of a character
+right after a `%` (`balance% 2C`): the escape was split, and encoding the blank writes `%%202C`,
+which repairs nothing; deleting the blank may be the right edit.
 
 In the host or the port there is no fix. A port is digits only, and no host name holds such a
 character, escaped or not: `https://vault.example.com:8200"` with `%22` after the port is a URL
@@ -102,11 +104,14 @@ public:
       const bool slash_to_browsers = c == '\\' && special &&
                                      (!url.parts.query || i < url.parts.query->begin) &&
                                      (!url.parts.fragment || i < url.parts.fragment->begin);
-      out.push_back(
-          {s, describe_char(c) + " must be percent-encoded in a URL",
-           UrlFix{"Percent-encode it: " + escape_of(c),
-                  control || slash_to_browsers ? Applicability::Unsafe : Applicability::Safe,
-                  {{s, escape_of(c)}}}});
+      // Right after a '%' that starts no escape ("balance% 2C"): the escape was split, and
+      // encoding the character writes "%%20", no repair (deleting it may be); PCT007 speaks of it.
+      const bool splits_escape = i > 0 && t[i - 1] == '%';
+      out.push_back({s, describe_char(c) + " must be percent-encoded in a URL",
+                     UrlFix{"Percent-encode it: " + escape_of(c),
+                            control || slash_to_browsers || splits_escape ? Applicability::Unsafe
+                                                                          : Applicability::Safe,
+                            {{s, escape_of(c)}}}});
     }
   }
 };

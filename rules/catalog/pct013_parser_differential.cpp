@@ -19,8 +19,10 @@ constexpr RuleInfo kInfo{
     .summary = "URL that browsers and RFC 3986 parsers read differently (host, path, or accepted)",
     .docs =
         R"(Finds a URL that a WHATWG parser (every browser, Node.js, Deno, Bun) and an RFC 3986 parser
-(curl, Python's `urllib.parse`, Java's `java.net.URI`, Go's `net/url`, Ruby's `URI`) read as two
-different things: another host, another path, or one accepts it and the other does not.
+(Python's `urllib.parse`, Java's `java.net.URI`, Go's `net/url`, Ruby's `URI`) read as two
+different things: another host, another path, or one accepts it and the other does not. (curl's
+parser is between the two: it reads numeric IPv4 forms and percent-encoded host names as browsers
+do.)
 
 Server-side request forgery, open redirects and allowlist bypasses keep coming from this gap: a
 service checks a URL with one parser and fetches it with another. The classes, and incidents
@@ -192,7 +194,7 @@ public:
     if (!w.url) {
       out.push_back({host_span,
                      "browsers and Node.js reject this URL (" + w.failure +
-                         ") · RFC 3986 parsers (curl, Python) read host " + rfc,
+                         ") · RFC 3986 parsers (Python, Go) read host " + rfc,
                      {}});
       return;
     }
@@ -213,7 +215,7 @@ public:
     if (r.span.empty()) r.span = host_span;
     UrlFinding f{r.span,
                  "browsers and Node.js read " + r.what + " " + r.whatwg +
-                     " · RFC 3986 parsers (curl, Python) read " + r.what + " " + r.rfc,
+                     " · RFC 3986 parsers (Python, Go) read " + r.what + " " + r.rfc,
                  {}};
     // The form both read alike, where there is one: the browser's serialization, if an RFC 3986
     // parser reads the same host and path in it.

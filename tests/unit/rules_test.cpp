@@ -180,6 +180,12 @@ TEST_CASE("PCT003: a backslash before an http URL's query is a '/' to browsers: 
   CHECK(fixed("https://x.example/a?p=C:\\\\x") == "https://x.example/a?p=C:%5Cx");
 }
 
+TEST_CASE("PCT003: a character that splits an escape ('% 2C') is fixed only unsafe") {
+  CHECK(fixed("https://x.example/#:~:text=a%20balance% 2C%20pacing") ==
+        "https://x.example/#:~:text=a%20balance% 2C%20pacing");
+  CHECK(fixed("https://x.example/a b") == "https://x.example/a%20b");
+}
+
 TEST_CASE("PCT003 in the host or the port: reported, with no fix") {
   // A stray quote a doc generator took into a link (cert-manager's API reference): %22 after a
   // port is a URL browsers refuse; in the host, one that parsers read apart.
