@@ -355,6 +355,19 @@ bool Finder::interpolation_before(const LiteralLine& ll, std::size_t k, std::siz
   return false;
 }
 
+// Where a URL ends that is the first field of a record delimited by '|': its path ends with '/'
+// and a '|' follows it, then at least two more fields ("https://www.php.net/|8.4.5|1743832640|0|
+// …", a mirror's status line): npos for anything else. A '|' inside a query is the URL's own
+// (family=Lato|Roboto|Open+Sans), and so is one between words of a path ("/a|b").
+static std::size_t record_field_end(std::string_view value) {
+  const std::size_t bar = value.find('|');
+  if (bar == npos || bar == 0 || value[bar - 1] != '/') return npos;
+  const std::size_t query = value.find('?');
+  if (query < bar) return npos;
+  return std::count(value.begin() + static_cast<std::ptrdiff_t>(bar), value.end(), '|') >= 3 ? bar
+                                                                                             : npos;
+}
+
 bool Finder::in_literal(const Literal& lit, Language lang) {
   // In the literal's opening delimiter (R"s://(...)"), not its content.
   if (start_ < std::max(lit.content_begin, line_start_)) return false;
@@ -368,6 +381,10 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   const bool escaped_control =
       ll.decoded && (escaped_control_before(ll, k, value_end) ||
                      (lang == Language::Swift && interpolation_before(ll, k, value_end)));
+  // The first field of a '|'-delimited record ends there, as at an escaped control.
+  const std::size_t field_end = record_field_end(piece.text.substr(k, value_end - k));
+  const bool record = field_end != npos;
+  if (record) value_end = k + field_end;
   const LanguageSpec& spec = spec_of(lang);
   bool formatted =
       !lit.attribute && ll.closes && lit.content_begin >= line_start_ &&
@@ -410,8 +427,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
   at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control &&
-                   !command_escapes && !spec.prose_strings && !image_candidates_key(lit) &&
-                   !continues_adjacent_literal(src_, lit.open, lang);
+                   !command_escapes && !record && !spec.prose_strings &&
+                   !image_candidates_key(lit) && !continues_adjacent_literal(src_, lit.open, lang);
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;

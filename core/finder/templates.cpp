@@ -356,14 +356,16 @@ std::size_t percent_letter_end(std::string_view t, std::size_t i) {
   return i + 2;
 }
 
-// #t# #URL#: a name between two '#' (letters, digits, '_') filling a query value, a path segment
-// or a fragment, after '=', '/' or the fragment's own '#' ("?u=#t#", "/search/#t#",
-// "/qrcode/##t#"), as userscripts' search templates write the image's URL; no name character or
-// '#' follows it. A second '#' anywhere else is the URL's own ("#id3#id3", "Dataset.md##prov").
+// #t# #URL#: a name between two '#' (words of letters, digits, '_', joined by '-') filling a query
+// value, a path segment or a fragment, after '=', '/' or the fragment's own '#' ("?u=#t#",
+// "/search/#t#", "/qrcode/##t#", as userscripts' search templates write the image's URL;
+// "file:///#gson-remote-temp#/git-repo", a release guide's directory); no name character or '#'
+// follows it. A second '#' anywhere else is the URL's own ("#id3#id3", "Dataset.md##prov").
 std::size_t hash_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '#' || i == 0 || !std::strchr("=/#", t[i - 1])) return npos;
   std::size_t k = i + 1;
-  while (k < t.size() && k < i + 33 && is_word(t[k]))
+  while (k < t.size() && k < i + 33 &&
+         (is_word(t[k]) || (t[k] == '-' && k > i + 1 && k + 1 < t.size() && is_word(t[k + 1]))))
     ++k;
   if (k == i + 1 || k >= t.size() || t[k] != '#') return npos;
   if (k + 1 < t.size() && (is_word(t[k + 1]) || t[k + 1] == '#')) return npos;

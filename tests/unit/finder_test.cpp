@@ -225,6 +225,10 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("https://x.example/a.shtml#id3#id3", hash).empty());
   CHECK(spans("https://x.example/Dataset.md##provenance-relationships", hash).empty());
   CHECK(spans("https://x.example/page#section#", hash).empty()); // after a name: its own
+  // Words joined by '-' (a release guide's directory); a '-' that joins nothing is no name's.
+  CHECK(spans("file:///#gson-remote-temp#/git-repo", hash) == SV{"#gson-remote-temp#"});
+  CHECK(spans("https://x.example/#-a#", hash).empty());
+  CHECK(spans("https://x.example/#a-#", hash).empty());
 }
 
 TEST_CASE("schemes: any scheme token before ://, or a configured list; data: never") {
