@@ -63,6 +63,11 @@ bool percent_template_at(std::string_view t, std::size_t i) {
                   t.begin() + static_cast<std::ptrdiff_t>(i + 6), is_hex))
     return false;
   if (a == '%' || a == '{' || a == '(') return true;
+  // "%1" after a delimiter, with no second digit or letter: a positional placeholder (Qt's
+  // QString("file:///%1").arg(x), .NET's and batch files' %1), not an escape cut short ("100%2/").
+  if (a >= '1' && a <= '9' && !is_hex(b) && !charsets::alpha.contains(b) && i > 0 &&
+      !charsets::alnum.contains(t[i - 1]))
+    return true;
   // "%NAME%": an upper-case name closed by a '%'.
   if (charsets::alpha.contains(a)) {
     std::size_t k = i + 1;

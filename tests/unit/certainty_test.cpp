@@ -72,6 +72,12 @@ TEST_CASE("template syntax of any template language: the shapes they share") {
   CHECK(template_at("https://x.example/caf%C3%A9") == "");
   CHECK(template_at("https://x.example/?q=%u00E4") == "");
   CHECK(template_at("https://x.example/100%2/a") == "");
+  // a digit after a delimiter that no second digit or letter follows: a positional placeholder
+  CHECK(template_at("file:///%1") == "%1");
+  CHECK(template_at("https://x.example/?path=%1&x=2") == "%1&x=2");
+  CHECK(template_at("https://x.example/%2K") == "");
+  CHECK(template_at("https://foo/%0?%0") == ""); // Qt counts from %1: an escape cut short
+  CHECK(template_at("https://x.example/%20") == "");
   CHECK(template_at("https://x.example/discount/50%off") == "");
   CHECK(template_at("https://x.example/%zz") == "");
   CHECK(template_at("https://x.example/a%&b") == "");
