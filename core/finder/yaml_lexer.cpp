@@ -53,6 +53,13 @@ private:
     }
     if (plain_column_ != npos && indent > plain_column_) return plain_continuation(p, e, eol);
     plain_column_ = npos;
+    // A document marker ("---", "..." at the line's start) is structure, not a plain scalar whose
+    // text would go on over every indented line below it (an Ansible play's "  - name: ...").
+    if (indent == 0 && (src_.substr(p, 3) == "---" || src_.substr(p, 3) == "...") &&
+        (p + 3 == e || is_blank(src_[p + 3]))) {
+      bare_key_column_ = shell_indent_ = npos;
+      if (skip_blanks(p + 3, e) == e) return;
+    }
     // A key with its value on the lines below ("key:" then an indented scalar): the scalar goes
     // on over the lines indented more than the key.
     const std::size_t bare_key_column = indent > bare_key_column_ ? bare_key_column_ : npos;
