@@ -16,6 +16,19 @@ using namespace pctlint;
 
 namespace {
 
+// The text of `src` that `span` covers.
+std::string_view text_of(std::string_view src, const Span& span) {
+  return src.substr(span.begin, span.end - span.begin);
+}
+
+// The texts of the in-file tests of `src`, in order.
+std::vector<std::string_view> test_regions(std::string_view src, Language lang) {
+  std::vector<std::string_view> out;
+  for (const Span& t : in_file_tests(src, lang))
+    out.push_back(text_of(src, t));
+  return out;
+}
+
 std::string fixed(std::string_view src, Language lang, bool unsafe = false) {
   return fix_all(src, lang, Config{}, unsafe).text;
 }
@@ -410,8 +423,8 @@ TEST_CASE("in-file tests: a Zotero translator's test cases get no safe fix") {
                           "var after = \"https://z/%c3%a4\";\n";
   const std::vector<Span> tests = in_file_tests(src, Language::JavaScript);
   REQUIRE(tests.size() == 1);
-  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).starts_with("/** BEGIN"));
-  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).ends_with("CASES **/\n"));
+  CHECK(text_of(src, tests[0]).starts_with("/** BEGIN"));
+  CHECK(text_of(src, tests[0]).ends_with("CASES **/\n"));
   const std::string safe = fixed(src, Language::JavaScript);
   CHECK(safe.find("get(\"https://x/%C3%A4\")") != std::string::npos);
   CHECK(safe.find("\"url\": \"https://x/%c3%a4\"") != std::string::npos);
@@ -439,10 +452,10 @@ TEST_CASE("in-file tests: Rust's #[cfg(test)] modules and #[test] functions get 
                           "fn last() { g(\"https://x/%c3%a4\"); }\n"; // outside
   const std::vector<Span> tests = in_file_tests(src, Language::Rust);
   REQUIRE(tests.size() == 2);
-  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).starts_with("#[cfg(test)]\n"));
-  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).ends_with("\";\n}\n"));
+  CHECK(text_of(src, tests[0]).starts_with("#[cfg(test)]\n"));
+  CHECK(text_of(src, tests[0]).ends_with("\";\n}\n"));
   // The declaration "mod more;" (its line) and the test after it, merged.
-  CHECK(src.substr(tests[1].begin, tests[1].end - tests[1].begin) ==
+  CHECK(text_of(src, tests[1]) ==
         "#[cfg(test)] mod more;\n"
         "    #[tokio::test] async fn one() { g(\"https://x/%c3%a4\"); }\n");
   CHECK(in_file_tests(src, Language::Python).empty());
@@ -621,13 +634,13 @@ TEST_CASE("in-file tests: youtube-dl's and yt-dlp's _TESTS tables get no safe fi
       "\n"
       "    def _real_extract(self, url):\n"
       "        return self._download_json('https://z/%c3%a4', None)\n";
-  const std::vector<Span> tests = in_file_tests(src, Language::Python);
-  REQUIRE(tests.size() == 3);
   // From the assignment's line to the line that closes it ("    }, {" does not).
-  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).starts_with("    _TESTS = [{"));
-  CHECK(src.substr(tests[0].begin, tests[0].end - tests[0].begin).ends_with("    }]\n"));
-  CHECK(src.substr(tests[1].begin, tests[1].end - tests[1].begin) ==
-        "    _TEST = {'url': 'https://y/%c3%a4'}\n");
+  const auto regions = test_regions(src, Language::Python);
+  REQUIRE(regions.size() == 3);
+  CHECK(regions[0].starts_with("    _TESTS = [{"));
+  CHECK(regions[0].ends_with("    }]\n"));
+  CHECK(regions[1] == "    _TEST = {'url': 'https://y/%c3%a4'}\n");
+  CHECK(regions[2] == "    _WEBPAGE_TESTS = []\n");
   const std::string safe = fixed(src, Language::Python);
   CHECK(safe.find("twentyDE|videoId@52") != std::string::npos);
   CHECK(safe.find("'url': 'https://x/%c3%a4'") != std::string::npos);
