@@ -8,6 +8,7 @@
 #include <chrono>
 #include <climits>
 #include <csignal>
+#include <cstdlib>
 #include <deque>
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
@@ -151,7 +152,7 @@ public:
     return wait_exit(timeout_ms);
   }
   int wait_exit(int timeout_ms = 10000) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    const auto deadline = std::chrono::steady_clock::now() + scaled(timeout_ms);
     while (std::chrono::steady_clock::now() < deadline) {
       int status = 0;
       if (waitpid(pid_, &status, WNOHANG) == pid_) {
@@ -194,6 +195,16 @@ public:
   }
 
 private:
+  // A timeout as the test gives it, times PCTLINT_TEST_TIMEOUT_SCALE (a sanitizer build on a slow
+  // machine is many times slower: the waits say "eventually", not how fast).
+  static std::chrono::milliseconds scaled(int timeout_ms) {
+    static const long scale = [] {
+      const char* s = std::getenv("PCTLINT_TEST_TIMEOUT_SCALE");
+      const long v = s ? std::strtol(s, nullptr, 10) : 1;
+      return v > 0 ? v : 1;
+    }();
+    return std::chrono::milliseconds(static_cast<long long>(timeout_ms) * scale);
+  }
   template <typename Pred> json wait(Pred pred, int timeout_ms) {
     for (auto it = inbox_.begin(); it != inbox_.end(); ++it)
       if (pred(*it)) {
@@ -201,7 +212,7 @@ private:
         inbox_.erase(it);
         return m;
       }
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    const auto deadline = std::chrono::steady_clock::now() + scaled(timeout_ms);
     for (;;) {
       auto m = read_message(deadline);
       if (!m) throw std::runtime_error("timed out waiting for a message");
