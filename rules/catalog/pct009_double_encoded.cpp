@@ -77,20 +77,18 @@ bool percent_before_word(std::string_view t, std::size_t i) {
   return true;
 }
 
-// Whether t[i] lies in a query value that is a JSON object encoded twice whole
+// Whether a query value is a JSON object encoded twice whole
 // (facetFilters=%257B%2522c_jobCategory%2522…%257D, filter=%257B%257D): a site's own state, as
 // its script writes it into the address bar and reads it back; text alone cannot tell it from a
 // mistake, and the site decodes what it wrote.
-bool json_state_value(std::string_view t, const std::optional<Span>& query, std::size_t i) {
-  const std::string_view value = query_value_at(t, query, i);
+bool json_state_value(std::string_view value) {
   return (value.starts_with("%257B%2522") || value == "%257B%257D") && value.ends_with("%257D");
 }
 
-// Whether t[i] is in a query value that is a base64 token whose '=' padding alone is encoded
+// Whether a query value is a base64 token whose '=' padding alone is encoded
 // twice (sp=EgIQAg%253D%253D, YouTube's search filters): the site's own form of its token, which
 // it writes and reads back so; the padding makes the token's length a multiple of four.
-bool base64_padding_value(std::string_view t, const std::optional<Span>& query, std::size_t i) {
-  std::string_view value = query_value_at(t, query, i);
+bool base64_padding_value(std::string_view value) {
   std::size_t pads = 0;
   while (pads < 2 && value.ends_with("%253D")) {
     value.remove_suffix(5);
@@ -115,12 +113,23 @@ public:
     if (holds_encoded_value(t)) return;
     const std::optional<Span>& fragment = url.parts.fragment;
     const bool route = fragment && client_side_route(fragment->in(t));
+    // Whether the query value holding t[i] is the site's own state: each value judged once.
+    Span judged{};
+    bool site_state = false;
+    const auto in_site_state = [&](std::size_t i) {
+      if (i >= judged.begin && i < judged.end) return site_state;
+      const std::string_view value = query_value_at(t, url.parts.query, i);
+      if (value.empty()) return false;
+      judged.begin = static_cast<std::size_t>(value.data() - t.data());
+      judged.end = judged.begin + value.size();
+      site_state = json_state_value(value) || base64_padding_value(value);
+      return site_state;
+    };
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (route && i > fragment->begin) return; // an application's route: its own encoding
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0 &&
-          !percent_before_word(t, i) && !json_state_value(t, url.parts.query, i) &&
-          !base64_padding_value(t, url.parts.query, i))
+          !percent_before_word(t, i) && !in_site_state(i))
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {
