@@ -356,9 +356,10 @@ bool Finder::interpolation_before(const LiteralLine& ll, std::size_t k, std::siz
 }
 
 // Where a URL ends that is the first field of a record delimited by '|': its path ends with '/'
-// and a '|' follows it, then at least two more fields ("https://www.php.net/|8.4.5|1743832640|0|
-// …", a mirror's status line): npos for anything else. A '|' inside a query is the URL's own
-// (family=Lato|Roboto|Open+Sans), and so is one between words of a path ("/a|b").
+// right before the first '|', and three '|' or more follow the URL
+// ("https://www.php.net/|8.4.5|1743832640|0|…", a mirror's status line): npos for anything else. A
+// '|' inside a query is the URL's own (family=Lato|Roboto|Open+Sans), and so is one between words
+// of a path ("/a|b").
 static std::size_t record_field_end(std::string_view value) {
   const std::size_t bar = value.find('|');
   if (bar == npos || bar == 0 || value[bar - 1] != '/') return npos;

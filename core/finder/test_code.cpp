@@ -4,8 +4,6 @@
 #include "core/scan.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstring>
 #include <string>
 
 namespace pctlint {
