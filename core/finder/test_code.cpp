@@ -297,12 +297,80 @@ std::vector<Span> python_test_tables(std::string_view s) {
   return out;
 }
 
+// A JSON member that holds a data file's own test cases: a key named "tests", "test",
+// "test_cases", "testCases", "test-urls", ... (lowercased without '_' and '-': "test", "tests",
+// "testcases", "testurls", "testdata") whose value is an object or an array. A regular expression
+// collection carries, beside each pattern, the URLs it must match and the fields it must extract
+// from each, inputs kept as written whose escapes the expected values repeat:
+// pctlint-disable-next-line PCT001 -- the example is such an input
+//   "tests": {"https://x/%c3%a4": {"slug": "%c3%a4"}}
+bool names_json_tests(std::string_view key) {
+  std::string folded;
+  for (char c : key)
+    if (c != '_' && c != '-') folded += ascii::lower(c);
+  return folded == "test" || folded == "tests" || folded == "testcases" ||
+         folded == "testurls" || folded == "testdata";
+}
+
+// The end of the JSON value that opens with the '{' or '[' at `open`: just past its closing
+// bracket, strings skipped; the text's end when it never closes.
+std::size_t json_container_end(std::string_view s, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '"') {
+      for (++i; i < s.size() && s[i] != '"'; ++i)
+        i += s[i] == '\\';
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return s.size();
+}
+
+bool json_space(char c) { return ascii::is_blank(c) || c == '\n' || c == '\r'; }
+
+// From the line of each test member's key to the end of the line its value closes on.
+std::vector<Span> json_test_members(std::string_view s) {
+  std::vector<Span> out;
+  if (!contains(s, "\"test") && !contains(s, "\"Test")) return out;
+  for (std::size_t at = s.find('"'); at != npos; at = s.find('"', at + 1)) {
+    std::size_t close = at + 1;
+    while (close < s.size() && s[close] != '"')
+      close += s[close] == '\\' ? 2 : 1;
+    if (close >= s.size()) break;
+    const std::string_view key = s.substr(at + 1, close - at - 1);
+    std::size_t i = close + 1;
+    while (i < s.size() && json_space(s[i]))
+      ++i;
+    const bool member = i < s.size() && s[i] == ':';
+    if (!member || !names_json_tests(key)) {
+      at = close; // a string's closing quote opens nothing
+      continue;
+    }
+    for (++i; i < s.size() && json_space(s[i]);)
+      ++i;
+    if (i == s.size() || (s[i] != '{' && s[i] != '[')) {
+      at = close;
+      continue;
+    }
+    const std::size_t line = s.rfind('\n', at);
+    const std::size_t end = line_end(s, json_container_end(s, i) - 1);
+    out.push_back({line == npos ? 0 : line + 1, end});
+    at = end - 1;
+  }
+  return out;
+}
+
 } // namespace
 
 std::vector<Span> in_file_tests(std::string_view source, Language lang) {
   if (lang == Language::JavaScript || lang == Language::TypeScript)
     return marked_test_blocks(source);
   if (lang == Language::Python) return python_test_tables(source);
+  if (lang == Language::Json) return json_test_members(source);
   if (lang != Language::Rust) return {};
   return rust_tests(source);
 }

@@ -652,3 +652,37 @@ TEST_CASE("in-file tests: youtube-dl's and yt-dlp's _TESTS tables get no safe fi
   CHECK(in_file_tests("TESTS = [\n", Language::Python).empty());
   CHECK(in_file_tests("_TESTS = [\n  1,\n", Language::Python)[0].end == 16);
 }
+
+TEST_CASE("in-file tests: a JSON data file's \"tests\" members get no safe fix") {
+  // A pattern collection: each pattern's own test URLs, keys whose escapes the expected fields
+  // repeat. A safe fix of the key would make the expectation fail.
+  const std::string src = "{\n"
+                          "  \"wiki\": {\n"
+                          "    \"regex\": \"https?://x\\\\.org/wiki/(?P<page>[^/]+)\",\n"
+                          "    \"tests\": {\n"
+                          "      \"https://x.org/wiki/caf%c3%a9\": {\"page\": \"caf%c3%a9\"},\n"
+                          "      \"say \\\"tests\\\": [\": {}\n"
+                          "    },\n"
+                          "    \"home\": \"https://x.org/caf%c3%a9\"\n"
+                          "  },\n"
+                          "  \"test_cases\": [\"https://y.org/%c3%a4\"],\n"
+                          "  \"test\": \"https://z/%c3%a4\"\n"
+                          "}\n";
+  const auto regions = test_regions(src, Language::Json);
+  REQUIRE(regions.size() == 2);
+  CHECK(regions[0].starts_with("    \"tests\": {\n"));
+  CHECK(regions[0].ends_with("    },\n"));
+  CHECK(regions[1].starts_with("  \"test_cases\": ["));
+  const std::string safe = fixed(src, Language::Json);
+  CHECK(safe.find("\"https://x.org/wiki/caf%c3%a9\": {\"page\": \"caf%c3%a9\"}") !=
+        std::string::npos);
+  CHECK(safe.find("\"https://y.org/%c3%a4\"") != std::string::npos);
+  CHECK(safe.find("\"home\": \"https://x.org/caf%C3%A9\"") != std::string::npos);
+  // A member named so whose value is a string is no table: its URL is fixed.
+  CHECK(safe.find("\"test\": \"https://z/%C3%A4\"") != std::string::npos);
+  CHECK(fixed(src, Language::Json, true).find("\"https://x.org/wiki/caf%C3%A9\"") !=
+        std::string::npos);
+  // Never closed: to the text's end. Other languages: none.
+  CHECK(in_file_tests("{\"tests\": [\"a\",\n", Language::Json)[0].end == 16);
+  CHECK(in_file_tests("{\"tests\": [\"a\"]}\n", Language::Yaml).empty());
+}
