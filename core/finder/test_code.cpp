@@ -308,8 +308,8 @@ bool names_json_tests(std::string_view key) {
   std::string folded;
   for (char c : key)
     if (c != '_' && c != '-') folded += ascii::lower(c);
-  return folded == "test" || folded == "tests" || folded == "testcases" ||
-         folded == "testurls" || folded == "testdata";
+  return folded == "test" || folded == "tests" || folded == "testcases" || folded == "testurls" ||
+         folded == "testdata";
 }
 
 // The end of the JSON value that opens with the '{' or '[' at `open`: just past its closing
@@ -330,7 +330,9 @@ std::size_t json_container_end(std::string_view s, std::size_t open) {
   return s.size();
 }
 
-bool json_space(char c) { return ascii::is_blank(c) || c == '\n' || c == '\r'; }
+bool json_space(char c) {
+  return ascii::is_blank(c) || c == '\n' || c == '\r';
+}
 
 // From the line of each test member's key to the end of the line its value closes on.
 std::vector<Span> json_test_members(std::string_view s) {

@@ -1,7 +1,6 @@
 // PCT009 double-encoded
-#include "rules/catalog/catalog.h"
-
 #include "core/ascii.h"
+#include "rules/catalog/catalog.h"
 
 #include <algorithm>
 
