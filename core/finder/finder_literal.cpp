@@ -95,6 +95,30 @@ static bool unspaced_sentence(std::string_view w) {
   return false;
 }
 
+// A word without the extension of a file name it ends ("Plus.txt" -> "Plus", "IPs.ipset" ->
+// "IPs"): a dot, then one to five letters or digits. The word itself otherwise.
+static std::string_view file_stem(std::string_view w) {
+  const std::size_t dot = w.rfind('.');
+  if (dot == npos || dot == 0 || w.size() - dot - 1 < 1 || w.size() - dot - 1 > 5) return w;
+  const bool ext = std::all_of(w.begin() + static_cast<std::ptrdiff_t>(dot) + 1, w.end(),
+                               [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+  return ext ? w.substr(0, dot) : w;
+}
+
+// Whether the last path segment, written with raw blanks, is a title-cased file name to the value's
+// end ("/main/Swedish List for Adblock Plus.txt"): a segment that starts with a capital letter,
+// and a last word with a file's extension. It may have more words than a title without one.
+static bool titled_file_name(std::string_view url, const std::vector<std::string_view>& words) {
+  const std::size_t authority = url.find("//");
+  if (authority == npos || words.empty()) return false;
+  const std::size_t path = url.find('/', authority + 2);
+  if (path == npos || url.find_first_of("?#", authority + 2) != npos || url.back() == '/')
+    return false;
+  const std::string_view segment = url.substr(url.rfind('/') + 1);
+  const std::string_view last = words.back();
+  return segment[0] >= 'A' && segment[0] <= 'Z' && file_stem(last).size() < last.size();
+}
+
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
 // value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment
 // ("/search/King of turtles/videos"): the blanks are raw in the URL, whatever the words are. With
@@ -141,7 +165,7 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
   };
   return std::all_of(words.begin(), words.end() - 1, plain_word) &&
-         plain_word(last.substr(0, last.find_first_of("?#")));
+         plain_word(file_stem(last.substr(0, last.find_first_of("?#"))));
 }
 
 // An XML namespace and the schema document that defines it, the pairs of xsi:schemaLocation
@@ -216,7 +240,8 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
            });
   };
   const bool path_goes_on = url.back() != '/' && std::any_of(words.begin(), words.end(), path_word);
-  if (words.empty() || words.size() > (path_goes_on ? 8u : 3u)) return false;
+  const bool long_name = path_goes_on || (!strict && titled_file_name(url, words));
+  if (words.empty() || words.size() > (long_name ? 8u : 3u)) return false;
   if (schema_location_pair(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
   // A list: "https://x/issues, a.b@x.com, c@x.com" (a contact list), or a sentence about the URL.

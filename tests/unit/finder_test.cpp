@@ -86,6 +86,21 @@ TEST_CASE("a literal or value that starts with a URL may end in a page title's r
         V{"https://x.example/search/King of turtles"});
   CHECK(texts("u = 'https://x.example/watch/King of turtles?v=1#t'", Language::Python) ==
         V{"https://x.example/watch/King of turtles?v=1#t"});
+  // A title-cased file name to the value's end may have more words ("for" among them).
+  CHECK(texts("new object[] { 1, \"https://raw.example/main/Swedish List for Adblock Plus.txt\" }",
+              Language::CSharp) == V{"https://raw.example/main/Swedish List for Adblock Plus.txt"});
+  CHECK(texts("u = 'https://x.example/l/Dandelion Sprout and other lists IPs.ipset'",
+              Language::Python) ==
+        V{"https://x.example/l/Dandelion Sprout and other lists IPs.ipset"});
+  // Not without the extension, not after a lower-case segment, not with a verb or punctuation.
+  CHECK(texts("u = 'https://x.example/l/Swedish List for Adblock Plus'", Language::Python) ==
+        V{"https://x.example/l/Swedish"});
+  CHECK(texts("u = 'https://x.example/l/swedish list for adblock plus.txt'", Language::Python) ==
+        V{"https://x.example/l/swedish"});
+  CHECK(texts("u = 'https://x.example/l/Setup is described in the README.md'", Language::Python) ==
+        V{"https://x.example/l/Setup"});
+  CHECK(texts("u = 'https://x.example/l/Notes, see the list in Plus.txt'", Language::Python) ==
+        V{"https://x.example/l/Notes"});
   // Not after a bare authority or a '/', not with punctuation, and not in a title attribute's
   // text or a quote in running text.
   CHECK(texts("u = \"https://x.example/ Docs here\"", Language::Python) == V{"https://x.example/"});
