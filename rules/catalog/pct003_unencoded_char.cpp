@@ -36,7 +36,9 @@ would accept the escape. So is `%5C` for a backslash before the query of an `htt
 `ws`, `wss`, `ftp` or `file` URL: browsers (the WHATWG URL Standard) read that backslash as a `/`,
 the escape as a backslash, so the fix may change where the URL leads. So is the fix of a character
 right after a `%` (`balance% 2C`): the escape was split, and encoding the blank writes `%%202C`,
-which repairs nothing; deleting the blank may be the right edit.
+which repairs nothing; deleting the blank may be the right edit. So is the fix of a `\`, `^`, `{`,
+`}` or `|` in the fragment: browsers keep them as written there (`location.hash` of
+`#googtrans(en|en)` holds the `|`), so the escape changes the string a page's script reads.
 
 In the host or the port there is no fix. A port is digits only, and no host name holds such a
 character, escaped or not: `https://vault.example.com:8200"` with `%22` after the port is a URL
@@ -107,10 +109,11 @@ public:
       // Right after a '%' that starts no escape ("balance% 2C"): the escape was split, and
       // encoding the character writes "%%20", no repair (deleting it may be); PCT007 speaks of it.
       const bool splits_escape = i > 0 && t[i - 1] == '%';
+      const bool unsafe = control || slash_to_browsers || splits_escape ||
+                          kept_raw_in_fragment(url.parts.fragment, i, c);
       out.push_back({s, describe_char(c) + " must be percent-encoded in a URL",
                      UrlFix{"Percent-encode it: " + escape_of(c),
-                            control || slash_to_browsers || splits_escape ? Applicability::Unsafe
-                                                                          : Applicability::Safe,
+                            unsafe ? Applicability::Unsafe : Applicability::Safe,
                             {{s, escape_of(c)}}}});
     }
   }

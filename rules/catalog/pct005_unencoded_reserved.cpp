@@ -34,7 +34,8 @@ where it would be a delimiter must be percent-encoded.
 
 ## Fix
 Percent-encodes the character (safe: the URL splits into the same components and each decodes to
-the same bytes).
+the same bytes). In the fragment it is unsafe: browsers keep `#`, `[` and `]` as written there, so
+the escape changes the string a page's script reads from `location.hash`.
 )",
     .fix = FixAvailability::Always,
     .depends_on_extent = true,
@@ -81,8 +82,12 @@ public:
       if (url.url.in_placeholder(i)) return;
       const Span s{i, i + 1};
       const std::string esc = escape_of(static_cast<unsigned char>(t[i]));
+      const bool unsafe =
+          kept_raw_in_fragment(url.parts.fragment, i, static_cast<unsigned char>(t[i]));
       out.push_back({s, quoted(s.in(t)) + " " + why + "; percent-encode it as " + esc,
-                     UrlFix{"Percent-encode it: " + esc, Applicability::Safe, {{s, esc}}}});
+                     UrlFix{"Percent-encode it: " + esc,
+                            unsafe ? Applicability::Unsafe : Applicability::Safe,
+                            {{s, esc}}}});
     };
     if (const auto& u = url.parts.userinfo)
       for (std::size_t i = u->begin; i < u->end; ++i)

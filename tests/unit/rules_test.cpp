@@ -168,7 +168,9 @@ TEST_CASE("PCT003 unencoded-char and PCT004 non-ascii") {
 }
 
 TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, second @") {
-  CHECK(fixed("https://x.example/p?f[a]=1#s#t") == "https://x.example/p?f%5Ba%5D=1#s%23t");
+  // In the fragment browsers keep them as written: fixed only unsafe.
+  CHECK(fixed("https://x.example/p?f[a]=1#s#t") == "https://x.example/p?f%5Ba%5D=1#s#t");
+  CHECK(fixed("https://x.example/p?f[a]=1#s#t", true) == "https://x.example/p?f%5Ba%5D=1#s%23t");
   CHECK(fixed("https://user@corp@x.example/") == "https://user%40corp@x.example/");
   CHECK(ids_for("https://[::1]:8080/a").empty());
 }
@@ -178,6 +180,15 @@ TEST_CASE("PCT003: a backslash before an http URL's query is a '/' to browsers: 
   CHECK(fixed("https://x.example/a\\\\c/x", true) == "https://x.example/a%5Cc/x");
   // In the query it is only a byte to encode.
   CHECK(fixed("https://x.example/a?p=C:\\\\x") == "https://x.example/a?p=C:%5Cx");
+}
+
+TEST_CASE("PCT003: what browsers keep raw in a fragment is fixed only unsafe") {
+  // location.hash holds the '|' as written; a '`' (or a blank) browsers encode there themselves.
+  CHECK(fixed("https://x.example/a#googtrans(en|en)") == "https://x.example/a#googtrans(en|en)");
+  CHECK(fixed("https://x.example/a#googtrans(en|en)", true) ==
+        "https://x.example/a#googtrans(en%7Cen)");
+  CHECK(fixed("https://x.example/a?f=a|b#c|d") == "https://x.example/a?f=a%7Cb#c|d");
+  CHECK(fixed("https://x.example/a#b`c") == "https://x.example/a#b%60c");
 }
 
 TEST_CASE("PCT003: a character that splits an escape ('% 2C') is fixed only unsafe") {
