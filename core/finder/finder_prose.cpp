@@ -231,6 +231,30 @@ std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
   return npos;
 }
 
+// Whether a quoted value holds more than one URL, a blank before each after the first
+// (PIP_FIND_LINKS="http://mirror1/ http://mirror2/" in a shell snippet of a Markdown code block,
+// written like an attribute): a list, each URL ended by running text. Not for an attribute whose
+// value is one URL by definition (a tweet's text with a URL in an href's query).
+static bool holds_url_list(std::string_view value) {
+  for (std::size_t b = find_any_of3(value, 0, value.size(), ' ', '\t', ' '); b < value.size();
+       b = find_any_of3(value, b + 1, value.size(), ' ', '\t', ' ')) {
+    std::size_t w = b + 1;
+    while (w < value.size() && is_blank(value[w]))
+      ++w;
+    std::size_t end = w;
+    while (end < value.size() && !is_blank(value[end]))
+      ++end;
+    // The word itself starts with a scheme ("http://b"), not text with a URL in it ("for%20http:").
+    const std::string_view word = value.substr(w, end - w);
+    const std::size_t sep = word.find("://");
+    if (sep != npos && sep > 0 && charsets::alpha.contains(word[0]) &&
+        std::all_of(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(sep),
+                    [](char c) { return charsets::scheme.contains(c); }))
+      return true;
+  }
+  return false;
+}
+
 // Whether an attribute's value is built by code that holds the markup in a string: its quotes
 // enclose a concatenation ('<img src="http://x/a-' + y + '.png">' in a JavaScript string inside
 // an R or Python one), a quote with a '+' beside it, not a URL with raw blanks.
@@ -334,7 +358,11 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
     if (q >= t.size()) return npos;
     for (std::size_t i = k; i < q; ++i)
       if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
-    if (concatenated_in_code(t.substr(k, q - k))) return npos;
+    // A value of an attribute that is not a URL by definition (not href's, src's) may list URLs.
+    const std::string_view name = attribute_name_at_end(before.substr(0, before.size() - 2));
+    if (concatenated_in_code(t.substr(k, q - k)) ||
+        (!is_url_attribute(name) && holds_url_list(t.substr(k, q - k))))
+      return npos;
     // The URL parser strips the blanks around an attribute's URL (href="https://x/a "), as an
     // HTML file's value is read: not the URL's.
     return trim_end(t, k, q);
