@@ -393,12 +393,14 @@ TEST_CASE("an attribute is a name, after a blank or '<', then =\"...\"") {
         V{"http://x.example/ns/King"});
   // Two URLs with a blank between them are a list (pip's mirrors in a shell snippet of a Markdown
   // code block), each its own; one URL with a blank is one, as before.
-  CHECK(texts("```\nPIP_FIND_LINKS=\"http://mirror1.example.com http://mirror2.example.com\"\n```\n",
-              Language::Markdown) == V{"http://mirror1.example.com", "http://mirror2.example.com"});
+  CHECK(
+      texts("```\nPIP_FIND_LINKS=\"http://mirror1.example.com http://mirror2.example.com\"\n```\n",
+            Language::Markdown) == V{"http://mirror1.example.com", "http://mirror2.example.com"});
   CHECK(texts("See <a href=\"https://x.example/a b?t=for%20http://y.example/\">x</a>.\n",
               Language::Markdown) == V{"https://x.example/a b?t=for%20http://y.example/"});
   CHECK(texts("<a href=\"https://x.example/tweet?text=I like it https://y.example/ cc\">x</a>\n",
-              Language::Markdown) == V{"https://x.example/tweet?text=I like it https://y.example/ cc"});
+              Language::Markdown) ==
+        V{"https://x.example/tweet?text=I like it https://y.example/ cc"});
 }
 
 TEST_CASE("the quote that closes one attribute does not open another") {
