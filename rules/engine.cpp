@@ -640,6 +640,31 @@ std::size_t utf8_length(std::string_view text) {
   }));
 }
 
+// Whether the URL that ends at `url_end` is the input of a worked example: an arrow after it on
+// its line, then another URL ("`http://example.org/a%c2%b1b` → `http://example.org/a%C2%B1b`", a
+// normaliser's documentation). It is written wrong on purpose, beside what it becomes; fixed, the
+// example shows nothing.
+bool worked_example_input(std::string_view source, std::size_t url_end) {
+  const auto skip = [&](std::size_t i, std::string_view chars) {
+    while (i < source.size() && chars.find(source[i]) != std::string_view::npos)
+      ++i;
+    return i;
+  };
+  std::size_t i = skip(url_end, "`\"')> \t");
+  std::size_t arrow = 0;
+  for (const std::string_view a : {"\u2192", "\u21D2", "\u27F6", "-->", "->", "=>"})
+    if (source.compare(i, a.size(), a) == 0) {
+      arrow = a.size();
+      break;
+    }
+  if (arrow == 0) return false;
+  i = skip(i + arrow, "`\"'(< \t");
+  std::size_t scheme = i;
+  while (scheme < source.size() && ascii::is_ident(source[scheme]) && source[scheme] != '_')
+    ++scheme;
+  return scheme > i && source.compare(scheme, 3, "://") == 0;
+}
+
 // Whether an edit of `fix` changes the number of characters on its line.
 bool changes_width(std::string_view source, const Fix& fix) {
   return std::any_of(fix.edits.begin(), fix.edits.end(), [&](const Edit& e) {
@@ -658,11 +683,11 @@ std::vector<std::size_t> safe_fixes_unsafe_in_place(std::string_view source, Lan
   if (std::none_of(diagnostics.begin(), diagnostics.end(), safe)) return found;
   const std::vector<Span> tests = in_file_tests(source, lang);
   const std::vector<Span> layout = width_sensitive_lines(source, lang);
-  if (tests.empty() && layout.empty()) return found;
   for (std::size_t i = 0; i < diagnostics.size(); ++i) {
     const Diagnostic& d = diagnostics[i];
     if (!safe(d)) continue;
-    if (within(tests, d.begin) || (within(layout, d.begin) && changes_width(source, *d.fix)))
+    if (within(tests, d.begin) || (within(layout, d.begin) && changes_width(source, *d.fix)) ||
+        worked_example_input(source, d.url_end))
       found.push_back(i);
   }
   return found;

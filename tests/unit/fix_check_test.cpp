@@ -688,3 +688,17 @@ TEST_CASE("in-file tests: a JSON data file's \"tests\" members get no safe fix")
   CHECK(in_file_tests("{\"tests\": [\"a\",\n", Language::Json)[0].end == 16);
   CHECK(in_file_tests("{\"tests\": [\"a\"]}\n", Language::Yaml).empty());
 }
+
+TEST_CASE("a worked example's input, before an arrow and the URL it becomes, gets no safe fix") {
+  // A normaliser's documentation: written wrong on purpose, beside what it becomes.
+  const std::string src =
+      "Example: `http://example.org/a%c2%b1b` \xE2\x86\x92 `http://example.org/a%C2%B1b`\n"
+      "Also http://example.org/%7Eusern%61me/ -> http://example.org/~username/\n"
+      "But http://example.org/b%c2%b1b is a link.\n";
+  const std::string safe = fixed(src, Language::Markdown);
+  CHECK(safe.find("`http://example.org/a%c2%b1b` \xE2\x86\x92") != std::string::npos);
+  CHECK(safe.find("http://example.org/%7Eusern%61me/ ->") != std::string::npos);
+  CHECK(safe.find("http://example.org/b%C2%B1b is") != std::string::npos);
+  CHECK(fixed(src, Language::Markdown, true).find("`http://example.org/a%C2%B1b` \xE2\x86\x92") !=
+        std::string::npos);
+}
