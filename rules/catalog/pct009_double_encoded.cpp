@@ -1,5 +1,4 @@
 // PCT009 double-encoded
-#include "core/ascii.h"
 #include "rules/catalog/catalog.h"
 
 #include <algorithm>
@@ -28,10 +27,7 @@ alone is encoded twice (`sp=EgIQAg%253D%253D`, YouTube's search filters, as the 
 So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
 letters that go on as a longer word in the same case, with no other `%25XX` in the URL). So is a
 single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
-page's script decodes it, in its own way. So is a file or directory name that holds a literal `%`
-(`Other%20domains/AntiF%25D1%2596%2520List.txt`, a file named `AntiF%D1%96%20List.txt`): where
-another segment of the path writes the same byte encoded once (or a blank raw), the URL was encoded
-once.
+page's script decodes it, in its own way.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -104,31 +100,6 @@ bool base64_padding_value(std::string_view value) {
          });
 }
 
-// Whether the run of "%25XX" escapes `run`, in one segment of the path `path`, is a file or
-// directory name that holds a literal '%', encoded once: another segment of the same path writes
-// one of the run's bytes encoded once ("%20") or, for a blank, raw. A URL encoded twice is so
-// from end to end; "Other%20domains%20versions/AntiF%25D1%2596%2520List.txt" names a file whose
-// name is "AntiF%D1%96%20List.txt", as some repositories have.
-bool literal_percent_name(std::string_view t, Span path, Span run) {
-  if (run.begin < path.begin || run.end > path.end) return false;
-  const std::string_view p = path.in(t);
-  const std::size_t at = run.begin - path.begin;
-  const std::size_t slash = p.rfind('/', at);
-  const std::size_t seg_begin = slash == std::string_view::npos ? 0 : slash;
-  const std::size_t seg_end = std::min(p.size(), p.find('/', run.end - path.begin));
-  for (std::size_t i = run.begin; i < run.end; i += 5) {
-    const std::string_view hex = t.substr(i + 3, 2);
-    for (std::size_t k = 0; k < p.size(); ++k) {
-      if (k >= seg_begin && k < seg_end) continue;
-      if (hex == "20" && (p[k] == ' ')) return true;
-      if (p[k] == '%' && k + 3 <= p.size() && ascii::lower(p[k + 1]) == ascii::lower(hex[0]) &&
-          ascii::lower(p[k + 2]) == ascii::lower(hex[1]))
-        return true;
-    }
-  }
-  return false;
-}
-
 class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -162,7 +133,6 @@ public:
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {
-      if (literal_percent_name(t, url.parts.path, s)) continue;
       std::string once;
       for (std::size_t i = s.begin; i < s.end; i += 5)
         once += "%" + std::string(t.substr(i + 3, 2));
