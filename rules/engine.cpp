@@ -659,10 +659,11 @@ bool worked_example_input(std::string_view source, std::size_t url_end) {
     }
   if (arrow == 0) return false;
   i = skip(i + arrow, "`\"'(< \t");
+  if (i >= source.size() || !charsets::alpha.contains(source[i])) return false;
   std::size_t scheme = i;
-  while (scheme < source.size() && ascii::is_ident(source[scheme]) && source[scheme] != '_')
+  while (scheme < source.size() && charsets::scheme.contains(source[scheme]))
     ++scheme;
-  return scheme > i && source.compare(scheme, 3, "://") == 0;
+  return source.compare(scheme, 3, "://") == 0;
 }
 
 // Whether an edit of `fix` changes the number of characters on its line.

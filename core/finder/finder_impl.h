@@ -92,6 +92,8 @@ bool is_end_tag_at(std::string_view t, std::size_t i);
 
 // Words that make the text after a URL a sentence rather than the rest of the URL.
 bool sentence_word(std::string_view w);
+// Whether `t` starts with a scheme (a letter, then scheme characters) and "://".
+bool starts_with_scheme(std::string_view t);
 
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
 // value after a blank before its '=' ("?sponsor =1"), or path segments after words of a segment

@@ -46,7 +46,7 @@ static std::size_t scheme_begin(std::string_view t, std::size_t sep) {
 }
 
 // Whether `t` starts with a scheme and "://".
-static bool starts_with_scheme(std::string_view t) {
+bool starts_with_scheme(std::string_view t) {
   const std::size_t sep = t.find("://");
   return sep != npos && sep > 0 && scheme_begin(t, sep) == 0 && charsets::alpha.contains(t[0]);
 }
@@ -100,14 +100,23 @@ static bool unspaced_sentence(std::string_view w) {
 static std::string_view file_stem(std::string_view w) {
   const std::size_t dot = w.rfind('.');
   if (dot == npos || dot == 0 || w.size() - dot - 1 < 1 || w.size() - dot - 1 > 5) return w;
-  const bool ext = std::all_of(w.begin() + static_cast<std::ptrdiff_t>(dot) + 1, w.end(),
-                               [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
-  return ext ? w.substr(0, dot) : w;
+  const std::string_view ext = w.substr(dot + 1);
+  // An extension has a letter ("2.0" is a version) and is no top-level domain ("example.com").
+  const bool letters =
+      std::all_of(ext.begin(), ext.end(),
+                  [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }) &&
+      std::any_of(ext.begin(), ext.end(),
+                  [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  for (const std::string_view tld : {"com", "org", "net", "io", "dev", "edu", "gov", "co", "app"})
+    if (iequals(ext, tld)) return w;
+  return letters ? w.substr(0, dot) : w;
 }
 
 // Whether the last path segment, written with raw blanks, is a title-cased file name to the value's
-// end ("/main/Swedish List for Adblock Plus.txt"): a segment that starts with a capital letter,
-// and a last word with a file's extension. It may have more words than a title without one.
+// end ("/main/Swedish List for Adblock Plus.txt"): a segment and every word after it capitalised
+// (or digits, or a short joining word: "for", "of", "and", ...), and a last word with a file's
+// extension. It may have more words than a title without one; a sentence has lower-case words
+// ("/Docs Read more about it in README.md").
 static bool titled_file_name(std::string_view url, const std::vector<std::string_view>& words) {
   const std::size_t authority = url.find("//");
   if (authority == npos || words.empty()) return false;
@@ -116,7 +125,21 @@ static bool titled_file_name(std::string_view url, const std::vector<std::string
     return false;
   const std::string_view segment = url.substr(url.rfind('/') + 1);
   const std::string_view last = words.back();
-  return segment[0] >= 'A' && segment[0] <= 'Z' && file_stem(last).size() < last.size();
+  const std::string_view stem = file_stem(last);
+  if (segment.empty() || !std::isupper(static_cast<unsigned char>(segment[0])) ||
+      stem.size() == last.size())
+    return false;
+  const auto titled = [](std::string_view w) {
+    static constexpr std::string_view kJoining[] = {"for", "of", "and", "the", "to", "in",
+                                                    "a",   "an", "on",  "or",  "at", "with"};
+    if (w.empty()) return false;
+    if (std::all_of(w.begin(), w.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      return true;
+    if (std::isupper(static_cast<unsigned char>(w[0]))) return true;
+    return std::find(std::begin(kJoining), std::end(kJoining), w) != std::end(kJoining);
+  };
+  return std::all_of(words.begin(), words.end() - 1, titled) && titled(stem);
 }
 
 // What can only be the same URL going on after a blank in a literal that starts with it: a query
@@ -165,7 +188,8 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
   };
   return std::all_of(words.begin(), words.end() - 1, plain_word) &&
-         plain_word(file_stem(last.substr(0, last.find_first_of("?#"))));
+         plain_word(titled_file_name(url, words) ? file_stem(last)
+                                                 : last.substr(0, last.find_first_of("?#")));
 }
 
 // An XML namespace and the schema document that defines it, the pairs of xsi:schemaLocation

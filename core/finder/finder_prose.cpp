@@ -236,21 +236,16 @@ std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
 // written like an attribute): a list, each URL ended by running text. Not for an attribute whose
 // value is one URL by definition (a tweet's text with a URL in an href's query).
 static bool holds_url_list(std::string_view value) {
-  for (std::size_t b = find_any_of3(value, 0, value.size(), ' ', '\t', ' '); b < value.size();
-       b = find_any_of3(value, b + 1, value.size(), ' ', '\t', ' ')) {
-    std::size_t w = b + 1;
-    while (w < value.size() && is_blank(value[w]))
+  // Word by word, each read once (a run of blanks is skipped once).
+  for (std::size_t w = value.find(' '); w < value.size();) {
+    while (w < value.size() && value[w] == ' ')
       ++w;
     std::size_t end = w;
-    while (end < value.size() && !is_blank(value[end]))
+    while (end < value.size() && value[end] != ' ')
       ++end;
     // The word itself starts with a scheme ("http://b"), not text with a URL in it ("for%20http:").
-    const std::string_view word = value.substr(w, end - w);
-    const std::size_t sep = word.find("://");
-    if (sep != npos && sep > 0 && charsets::alpha.contains(word[0]) &&
-        std::all_of(word.begin(), word.begin() + static_cast<std::ptrdiff_t>(sep),
-                    [](char c) { return charsets::scheme.contains(c); }))
-      return true;
+    if (end > w && starts_with_scheme(value.substr(w, end - w))) return true;
+    w = end;
   }
   return false;
 }
@@ -351,15 +346,14 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
   if ((before.ends_with("=\"") || before.ends_with("='")) && k >= 2 + not_before &&
       attribute_name_before(before.substr(0, before.size() - 2))) {
     // A list of URLs and other words (srcset="a.png 1x, b.png 2x"): running text ends each.
-    if (is_url_list_attribute(attribute_name_at_end(before.substr(0, before.size() - 2))))
-      return npos;
+    const std::string_view name = attribute_name_at_end(before.substr(0, before.size() - 2));
+    if (is_url_list_attribute(name)) return npos;
     markup = Markup::Attribute;
     const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
     if (q >= t.size()) return npos;
     for (std::size_t i = k; i < q; ++i)
       if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
     // A value of an attribute that is not a URL by definition (not href's, src's) may list URLs.
-    const std::string_view name = attribute_name_at_end(before.substr(0, before.size() - 2));
     if (concatenated_in_code(t.substr(k, q - k)) ||
         (!is_url_attribute(name) && holds_url_list(t.substr(k, q - k))))
       return npos;

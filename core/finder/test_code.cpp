@@ -297,19 +297,18 @@ std::vector<Span> python_test_tables(std::string_view s) {
   return out;
 }
 
-// A JSON member that holds a data file's own test cases: a key named "tests", "test",
-// "test_cases", "testCases", "test-urls", ... (lowercased without '_' and '-': "test", "tests",
-// "testcases", "testurls", "testdata") whose value is an object or an array. A regular expression
-// collection carries, beside each pattern, the URLs it must match and the fields it must extract
-// from each, inputs kept as written whose escapes the expected values repeat:
+// A JSON member that holds a data file's own test cases: a key named "tests", "test_cases",
+// "testCases", "TEST-URLS", ... (lowercased without '_' and '-': "tests", "testcases", "testurls",
+// "testdata"; not "test", a configuration's test environment) whose value is an object or array. A
+// regular expression collection carries, beside each pattern, the URLs it must match and the fields
+// it must extract from each, inputs kept as written whose escapes the expected values repeat:
 // pctlint-disable-next-line PCT001 -- the example is such an input
 //   "tests": {"https://x/%c3%a4": {"slug": "%c3%a4"}}
 bool names_json_tests(std::string_view key) {
   std::string folded;
   for (char c : key)
     if (c != '_' && c != '-') folded += ascii::lower(c);
-  return folded == "test" || folded == "tests" || folded == "testcases" || folded == "testurls" ||
-         folded == "testdata";
+  return folded == "tests" || folded == "testcases" || folded == "testurls" || folded == "testdata";
 }
 
 // The end of the JSON value that opens with the '{' or '[' at `open`: just past its closing
@@ -337,7 +336,7 @@ bool json_space(char c) {
 // From the line of each test member's key to the end of the line its value closes on.
 std::vector<Span> json_test_members(std::string_view s) {
   std::vector<Span> out;
-  if (!contains(s, "\"test") && !contains(s, "\"Test")) return out;
+  if (!contains(s, "est") && !contains(s, "EST")) return out; // "tests", "Test_Cases", "TESTS"
   for (std::size_t at = s.find('"'); at != npos; at = s.find('"', at + 1)) {
     std::size_t close = at + 1;
     while (close < s.size() && s[close] != '"')
@@ -358,10 +357,16 @@ std::vector<Span> json_test_members(std::string_view s) {
       at = close;
       continue;
     }
+    // The member itself, from its key to its value's close: on a line of its own, the whole
+    // lines (as the other languages' regions); in minified JSON, nothing of its neighbours.
+    const std::size_t value_end = json_container_end(s, i);
     const std::size_t line = s.rfind('\n', at);
-    const std::size_t end = line_end(s, json_container_end(s, i) - 1);
-    out.push_back({line == npos ? 0 : line + 1, end});
-    at = end - 1;
+    const std::size_t line_begin = line == npos ? 0 : line + 1;
+    const std::size_t end = line_end(s, value_end - 1);
+    const bool alone = s.substr(line_begin, at - line_begin).find_first_not_of(" \t") == npos &&
+                       s.substr(value_end, end - value_end).find_first_not_of(" \t\r\n,") == npos;
+    out.push_back(alone ? Span{line_begin, end} : Span{at, value_end});
+    at = value_end - 1;
   }
   return out;
 }

@@ -85,13 +85,14 @@ inline bool client_side_route(std::string_view fragment) {
 }
 
 // Whether the byte `c` at t[i] is in the fragment `fragment` and is one that browsers keep as
-// written there: the WHATWG URL Standard's fragment percent-encode set is the C0 controls, space,
-// '"', '<', '>' and '`'; a '|', '#', '[' or '^' stays raw in `location.hash`. Encoding it changes
-// the string a page's script reads (Google Translate's "#googtrans(en|en)"), so its fix is unsafe.
+// written there: the WHATWG URL Standard's fragment percent-encode set is the C0 control set
+// (controls and every byte above '~'), space, '"', '<', '>' and '`'; a '|', '#', '[' or '^' stays
+// raw in `location.hash`. Encoding it changes the string a page's script reads (Google Translate's
+// "#googtrans(en|en)"), so its fix is unsafe.
 inline bool kept_raw_in_fragment(const std::optional<Span>& fragment, std::size_t i,
                                  unsigned char c) {
   if (!fragment || i < fragment->begin || i >= fragment->end) return false;
-  return c > 0x20 && c != 0x7F && c != '"' && c != '<' && c != '>' && c != '`';
+  return c > 0x20 && c < 0x7F && c != '"' && c != '<' && c != '>' && c != '`';
 }
 
 // Whether t[i] lies in the query `query` (a span of t), when there is one.

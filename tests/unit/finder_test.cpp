@@ -89,9 +89,9 @@ TEST_CASE("a literal or value that starts with a URL may end in a page title's r
   // A title-cased file name to the value's end may have more words ("for" among them).
   CHECK(texts("new object[] { 1, \"https://raw.example/main/Swedish List for Adblock Plus.txt\" }",
               Language::CSharp) == V{"https://raw.example/main/Swedish List for Adblock Plus.txt"});
-  CHECK(texts("u = 'https://x.example/l/Dandelion Sprout and other lists IPs.ipset'",
+  CHECK(texts("u = 'https://x.example/l/Dandelion Sprout and Other Lists IPs.ipset'",
               Language::Python) ==
-        V{"https://x.example/l/Dandelion Sprout and other lists IPs.ipset"});
+        V{"https://x.example/l/Dandelion Sprout and Other Lists IPs.ipset"});
   // Not without the extension, not after a lower-case segment, not with a verb or punctuation.
   CHECK(texts("u = 'https://x.example/l/Swedish List for Adblock Plus'", Language::Python) ==
         V{"https://x.example/l/Swedish"});
@@ -101,6 +101,15 @@ TEST_CASE("a literal or value that starts with a URL may end in a page title's r
         V{"https://x.example/l/Setup"});
   CHECK(texts("u = 'https://x.example/l/Notes, see the list in Plus.txt'", Language::Python) ==
         V{"https://x.example/l/Notes"});
+  // Sentences after a capitalised segment, a version or a domain as the "extension".
+  for (const char* sentence :
+       {"Docs Read more about it in README.md", "Release notes for version 2.0",
+        "Mirror also at example.com", "Wiki Thanks to John and Mary for the notes.txt"}) {
+    CAPTURE(sentence);
+    CHECK(texts(std::string("u = 'https://x.example/l/") + sentence + "'", Language::Python) ==
+          V{"https://x.example/l/" +
+            std::string(sentence).substr(0, std::string(sentence).find(' '))});
+  }
   // Not after a bare authority or a '/', not with punctuation, and not in a title attribute's
   // text or a quote in running text.
   CHECK(texts("u = \"https://x.example/ Docs here\"", Language::Python) == V{"https://x.example/"});
@@ -397,6 +406,8 @@ TEST_CASE("an attribute is a name, after a blank or '<', then =\"...\"") {
       texts("```\nPIP_FIND_LINKS=\"http://mirror1.example.com http://mirror2.example.com\"\n```\n",
             Language::Markdown) == V{"http://mirror1.example.com", "http://mirror2.example.com"});
   CHECK(texts("See <a href=\"https://x.example/a b?t=for%20http://y.example/\">x</a>.\n",
+              Language::Markdown) == V{"https://x.example/a b?t=for%20http://y.example/"});
+  CHECK(texts("<b data-x=\"https://x.example/a b?t=for%20http://y.example/\">x</b>\n",
               Language::Markdown) == V{"https://x.example/a b?t=for%20http://y.example/"});
   CHECK(texts("<a href=\"https://x.example/tweet?text=I like it https://y.example/ cc\">x</a>\n",
               Language::Markdown) ==

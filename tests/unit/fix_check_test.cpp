@@ -684,6 +684,17 @@ TEST_CASE("in-file tests: a JSON data file's \"tests\" members get no safe fix")
     CHECK_MESSAGE(safe.find(expected) != std::string::npos, expected);
   CHECK(fixed(src, Language::Json, true).find("\"https://x.org/wiki/caf%C3%A9\"") !=
         std::string::npos);
+  // Minified: the member alone, not its neighbours on the line. Upper case, "-" and "_" too; a
+  // configuration's "test" environment is no table.
+  const std::string minified =
+      "{\"home\":\"https://x.org/caf%c3%a9\",\"TEST_CASES\":[\"https://y.org/%c3%a4\"],"
+      "\"b\":\"https://z.org/%c3%a4\"}\n";
+  CHECK(fixed(minified, Language::Json) ==
+        "{\"home\":\"https://x.org/caf%C3%A9\",\"TEST_CASES\":[\"https://y.org/%c3%a4\"],"
+        "\"b\":\"https://z.org/%C3%A4\"}\n");
+  CHECK(test_regions(minified, Language::Json) ==
+        std::vector<std::string_view>{"\"TEST_CASES\":[\"https://y.org/%c3%a4\"]"});
+  CHECK(in_file_tests("{\"test\": {\"api\": \"https://x.org/\"}}\n", Language::Json).empty());
   // Never closed: to the text's end. Other languages: none.
   CHECK(in_file_tests("{\"tests\": [\"a\",\n", Language::Json)[0].end == 16);
   CHECK(in_file_tests("{\"tests\": [\"a\"]}\n", Language::Yaml).empty());
