@@ -38,6 +38,23 @@ std::size_t numeric_reference_start(std::string_view t, std::size_t from, std::s
   return end;
 }
 
+// The end of the IP-literal host (RFC 3986 3.2.2) whose '[' is t[i], or npos: an IPv6 address
+// (it holds a ':'; a zone as RFC 6874's "%25en0") or IPvFuture ("v1.x"), and no '@' after it. A
+// bracketed word there is a usage text's optional part ("scp://[user]@host/path"), not a host.
+std::size_t ip_literal_end(std::string_view t, std::size_t i) {
+  std::size_t close = i + 1;
+  while (close < t.size() && (charsets::alnum.contains(t[close]) || t[close] == ':' ||
+                              t[close] == '.' || t[close] == '%'))
+    ++close;
+  if (close >= t.size() || t[close] != ']') return npos;
+  const std::string_view inside = t.substr(i + 1, close - i - 1);
+  const bool future = inside.size() > 2 && (inside[0] == 'v' || inside[0] == 'V') &&
+                      charsets::hexdig.contains(inside[1]) && inside.find('.') != npos;
+  if (inside.find(':') == npos && !future) return npos;
+  if (close + 1 < t.size() && t[close + 1] == '@') return npos;
+  return close + 1;
+}
+
 } // namespace
 
 // In running text a URL ends at white space, quotes, and the characters that markup, templates
@@ -56,12 +73,8 @@ std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::
   std::size_t e = std::min(from, limit), after_hole = k;
   // An IP-literal host right after "//": its brackets are the URL's ("http://[::1]:8080/").
   if (t.substr(e, 3) == "//[") {
-    std::size_t close = e + 3;
-    while (close < limit &&
-           (charsets::hexdig.contains(t[close]) || t[close] == ':' || t[close] == '.' ||
-            t[close] == '%' || charsets::alnum.contains(t[close])))
-      ++close;
-    if (close < limit && t[close] == ']') e = after_hole = close + 1;
+    const std::size_t close = ip_literal_end(t.substr(0, limit), e + 2);
+    if (close != npos) e = after_hole = close;
   }
   const std::string_view bounded = t.substr(0, limit);
   for (;;) {

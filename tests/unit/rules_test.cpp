@@ -175,6 +175,27 @@ TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, 
   CHECK(ids_for("https://[::1]:8080/a").empty());
 }
 
+TEST_CASE("PCT005 in running text: an IP literal holds ':' (or is IPvFuture); [user]@ is usage") {
+  const auto rules_in_text = [](const std::string& text) {
+    std::vector<std::string> ids;
+    for (const Diagnostic& d : lint(text, Language::PlainText, {}).diagnostics)
+      ids.emplace_back(d.rule->id);
+    return ids;
+  };
+  // Vim's netrw help: the optional part of a usage text, not a host.
+  CHECK(rules_in_text("\t\t:e ftp://[user]@hostname/path/\n").empty());
+  CHECK(rules_in_text("See http://[user]@example.com/ for the form.\n").empty());
+  // IP literals stay hosts: nothing to report, and the URL runs on past them.
+  CHECK(rules_in_text("Open http://[::1]:8080/a[b] now.\n").empty());
+  CHECK(rules_in_text("Open http://[fe80::1%25en0]/x and http://[v1.fe]/y.\n").empty());
+  CHECK(find_urls("Open http://[::1]:8080/a now.\n", Language::PlainText).at(0).text ==
+        "http://[::1]:8080/a");
+  CHECK(find_urls("Try http://[v1.fe]/y.\n", Language::PlainText).at(0).text == "http://[v1.fe]/y");
+  // The URL's own mistakes after the usage part are still found.
+  CHECK(rules_in_text("Use ftp://[user]@example.com/caf%c3%a9 here.\n") ==
+        std::vector<std::string>{"PCT001"});
+}
+
 TEST_CASE("PCT003: a backslash before an http URL's query is a '/' to browsers: fixed unsafe") {
   CHECK(fixed("https://x.example/a\\\\c/x") == "https://x.example/a\\\\c/x");
   CHECK(fixed("https://x.example/a\\\\c/x", true) == "https://x.example/a%5Cc/x");
