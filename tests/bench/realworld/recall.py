@@ -28,7 +28,8 @@ local=/work/local-corpus, built by local-corpus.sh).
    regex API, a config key named like a pattern); a backslash escape in the literal; a lowercased
    escape or a %uXXXX that would read as a printf conversion (%2f, %3d, %u) in a format string; a
    raw space or raw non-ASCII in a literal joined to text before it (C, C++ and Python adjacent
-   literals: the URL is in a sentence, read as running text). Their counts are printed by reason.
+   literals: the URL is in a sentence, read as running text); a raw space in a URL elided with
+   "..." (what was left out). Their counts are printed by reason.
 
 Kinds (expected rule): a lowercase an escape (PCT001); b a UTF-8 pair as its Latin-1 byte, or
 "/caf%E9" inserted (PCT002); c an escape as %uXXXX, or "/b%u00E4r" inserted (PCT006); d a UTF-8
@@ -720,6 +721,10 @@ def exclusion(cand, kind, new_url, key):
         return "regex (regex syntax, a regex API's argument or a pattern key)"
     if PLACEHOLDER.search(u):
         return "template placeholder syntax in the URL"
+    if kind == "e" and "..." in u:
+        # "https://your-company.example/..." (an API spec's example value): the dots stand for
+        # what was left out, and words before them are not read as the URL's.
+        return "an elided URL ('...'): a raw blank in it is not judged"
     if kind in ("e", "f") and cand.context in PROSE_CONTEXTS:
         return "prose context (Markdown link)"  # not drawn: kept for completeness
     if kind == "a" and cand.formatted and re.fullmatch(r"%[0-9][dfx]", new_url[key[0]:key[1]]):
