@@ -179,6 +179,12 @@ bool declared_iri(std::string_view src, std::size_t line_start, std::size_t open
 
 bool regex_key(std::string_view key);
 
+// Whether a key names its value a placeholder: a word of it (split at '-', '_', '.' and lower to
+// upper case) is "placeholder" ("link-placeholder" of a UI's translations, "urlPlaceholder"). Its
+// value is text a form shows people before they type, an IRI on purpose where it is written in
+// their script (a real URL is not: an "exampleUrl" is a page a tool opens).
+bool placeholder_key(std::string_view key);
+
 // --- one file ---------------------------------------------------------------------------------
 
 // Where a run of the finder may go on from (incremental finding, incremental.cpp): just after a

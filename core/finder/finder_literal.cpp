@@ -463,7 +463,9 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   url_.maybe_formatted = !formatted && spec.printf && !lit.attribute && !lit.config &&
                          maybe_formatted_literal(src_, lit.open, lang);
   url_.namespace_name = lit.namespace_name;
-  url_.declared_iri = lit.config && declared_iri(src_, line_start_, lit.open);
+  url_.declared_iri =
+      (lit.config && declared_iri(src_, line_start_, lit.open)) ||
+      ((lit.config || lit.attribute) && placeholder_key(key_before(src_, line_start_, lit.open)));
   unsigned active =
       active_placeholder_styles(options_.placeholders, spec.printf && !lit.attribute && !lit.config,
                                 line_styles(), formatted);

@@ -577,6 +577,22 @@ bool declared_iri(std::string_view src, std::size_t line_start, std::size_t open
   return false;
 }
 
+bool placeholder_key(std::string_view key) {
+  const auto is_placeholder_word = [](std::string_view w) {
+    return iequals(w, "placeholder") || iequals(w, "placeholders");
+  };
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= key.size(); ++i) {
+    const bool end = i == key.size() || key[i] == '-' || key[i] == '_' || key[i] == '.';
+    const bool hump = !end && i > begin && std::isupper(static_cast<unsigned char>(key[i])) &&
+                      std::islower(static_cast<unsigned char>(key[i - 1]));
+    if (!end && !hump) continue;
+    if (is_placeholder_word(key.substr(begin, i - begin))) return true;
+    begin = end ? i + 1 : i;
+  }
+  return false;
+}
+
 bool regex_key(std::string_view key) {
   return iequals(key, "pattern") || iequals(key, "patterns") || iends_with(key, "pattern") ||
          iends_with(key, "regex") || iends_with(key, "regexp") || iends_with(key, "_re") ||

@@ -26,7 +26,9 @@ checked: it is never sent, and it names an anchor whose id is written raw in the
 (`#ref-for-x①`), which the raw and the encoded form both reach. Nor is a value its JSON Schema
 declares an IRI (`default`, `example` or `const` under `format: iri` or `iri-reference`, as
 OpenAPI documents write examples of IRIs), nor a string literal of a JavaScript or TypeScript
-file that gives its URLs to `encodeURI()` (readable IRIs, encoded where they are used). Nor is a
+file that gives its URLs to `encodeURI()` (readable IRIs, encoded where they are used), nor a
+value of a key or attribute named a placeholder (`placeholder="https://exemplo.com.br/pós"`, a
+UI translation's `"link-placeholder"`: text a form shows before the reader types). Nor is a
 query value written as words that stand for the reader's own (`key=votre_clé_ici`,
 `?vos-paramètres-url`: a second-person possessive, then words joined by `_` or `-`): a translated
 placeholder, not a value anyone sends.

@@ -175,6 +175,30 @@ TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, 
   CHECK(ids_for("https://[::1]:8080/a").empty());
 }
 
+TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose") {
+  const auto rules_in = [](const std::string& text, Language lang) {
+    std::vector<std::string> ids;
+    for (const Diagnostic& d : lint(text, lang, {}).diagnostics)
+      ids.emplace_back(d.rule->id);
+    return ids;
+  };
+  using Ids = std::vector<std::string>;
+  // A UI's translations (memos' th.json), a form field, a camel-cased key.
+  CHECK(rules_in("{\"link-placeholder\": \"https://x.example/\xE0\xB8\x82\"}\n", Language::Json)
+            .empty());
+  CHECK(rules_in("<input type=\"url\" placeholder=\"https://x.example/p\xC3\xB3s\">\n",
+                 Language::Html)
+            .empty());
+  CHECK(rules_in("urlPlaceholder: https://x.example/p\xC3\xB3s\n", Language::Yaml).empty());
+  // Only the IRI is left alone: a raw blank is still a mistake; other keys are still checked.
+  CHECK(rules_in("{\"link-placeholder\": \"https://x.example/a b\"}\n", Language::Json) ==
+        Ids{"PCT003"});
+  CHECK(rules_in("{\"exampleUrl\": \"https://x.example/p\xC3\xB3s\"}\n", Language::Json) ==
+        Ids{"PCT004"});
+  CHECK(rules_in("{\"placeholders\": 1, \"url\": \"https://x.example/p\xC3\xB3s\"}\n",
+                 Language::Json) == Ids{"PCT004"});
+}
+
 TEST_CASE("PCT005 in running text: an IP literal holds ':' (or is IPvFuture); [user]@ is usage") {
   const auto rules_in_text = [](const std::string& text) {
     std::vector<std::string> ids;
