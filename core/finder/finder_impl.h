@@ -177,6 +177,11 @@ std::string_view key_before(std::string_view src, std::size_t line_start, std::s
 // back than kLookBehind). OpenAPI documents declare so what is an IRI on purpose.
 bool declared_iri(std::string_view src, std::size_t line_start, std::size_t open);
 
+// The first backslash in text[from, end) before a character special to a shell or to curl's
+// globs (& ; | < > ( ) $ ` ' " blank * ? # ~ ! { } [ ]), or `end`: in a shell's double-quoted word
+// it is left for the program that reads the text next (adb shell, ssh, sh -c, curl).
+std::size_t escape_for_next_reader(std::string_view text, std::size_t from, std::size_t end);
+
 bool regex_key(std::string_view key);
 
 // Whether a key names its value a placeholder: a word of it (split at '-', '_', '.' and lower to

@@ -459,6 +459,16 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
     command_escapes = backslash < value_end;
     if (command_escapes) value_end = backslash;
   }
+  // A backslash before a character special to a shell or to curl's globs, left in a double-quoted
+  // word ("…/?provider=x\\&hint=alice" given to adb shell, ssh, sh -c): an escape for the program
+  // that reads the text next, not a byte of the URL, which ends before it.
+  if (lang == Language::Shell && src_[lit.open] == '"') {
+    const std::size_t backslash = escape_for_next_reader(piece.text, k, value_end);
+    if (backslash < value_end) {
+      command_escapes = true;
+      value_end = backslash;
+    }
+  }
   url_.formatted = formatted;
   url_.maybe_formatted = !formatted && spec.printf && !lit.attribute && !lit.config &&
                          maybe_formatted_literal(src_, lit.open, lang);

@@ -317,6 +317,13 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
   return false;
 }
 
+std::size_t escape_for_next_reader(std::string_view text, std::size_t from, std::size_t end) {
+  for (std::size_t i = text.find('\\', from); i != npos && i + 1 < end; i = text.find('\\', i + 1))
+    if (std::strchr("&;|<>()$`'\" \t*?#~!{}[]", text[i + 1]) != nullptr && text[i + 1] != '\0')
+      return i;
+  return end;
+}
+
 bool shell_command_escapes(std::string_view src, std::size_t line_start, std::size_t open) {
   // The words before the literal on its line, nearest last, up to a command separator.
   std::vector<std::string_view> words;

@@ -199,6 +199,23 @@ TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose")
                  Language::Json) == Ids{"PCT004"});
 }
 
+TEST_CASE("a shell's double-quoted word keeps an escape for the program that reads it next") {
+  // adb shell hands the text to the device's shell, where \& is an escaped '&': no URL byte.
+  const std::string adb = "adb shell am start -a android.intent.action.VIEW \\\n"
+                          "    -d \"https://x.example/app/?provider=x.example\\\\&hint=alice\"\n";
+  CHECK(lint(adb, Language::Shell, {}).diagnostics.empty());
+  const auto urls = find_urls(adb, Language::Shell);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].text == "https://x.example/app/?provider=x.example");
+  CHECK_FALSE(urls[0].exact);
+  // What comes before the escape is still checked.
+  const auto d =
+      lint("ssh h \"curl https://x.example/caf%c3%a9?p=1\\\\&q=2\"\n", Language::Shell, {})
+          .diagnostics;
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].rule->id == "PCT001");
+}
+
 TEST_CASE("PCT005 in running text: an IP literal holds ':' (or is IPvFuture); [user]@ is usage") {
   const auto rules_in_text = [](const std::string& text) {
     std::vector<std::string> ids;
