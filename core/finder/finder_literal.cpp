@@ -268,6 +268,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (words.empty() || words.size() > (long_name ? 8u : 3u)) return false;
   if (schema_location_pair(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
+  // A query whose last value is empty, then words: arguments after the URL, not a value that
+  // begins with a blank ("…/tokeninfo?access_token= uid realm=/employees", pam_oauth2's line).
+  if (url.back() == '=' || url.back() == '&') return false;
   // A list: "https://x/issues, a.b@x.com, c@x.com" (a contact list), or a sentence about the URL.
   if ((url.back() == ',' || url.back() == ';') && email_address(words.front())) return false;
   if (std::any_of(words.begin(), words.end(), unspaced_sentence)) return false;

@@ -76,6 +76,17 @@ TEST_CASE("a URL inside a sentence in a literal ends at whitespace") {
         V{"https://x.example/issues/810"});
 }
 
+TEST_CASE("a URL whose last query value is empty, then words, ends at the blank") {
+  // pam_oauth2's line: the token URL, then the login field and the realm.
+  CHECK(texts("pam: \"https://info.example/oauth2/tokeninfo?access_token= uid realm=/employees\"\n",
+              Language::Yaml) == V{"https://info.example/oauth2/tokeninfo?access_token="});
+  CHECK(texts("u = 'https://x.example/run?a=1& verbose'\n", Language::Python) ==
+        V{"https://x.example/run?a=1&"});
+  // A blank inside a value, or before its '=', is still the URL's.
+  CHECK(texts("url: \"https://x.example/?q=hello world\"\n", Language::Yaml) ==
+        V{"https://x.example/?q=hello world"});
+}
+
 TEST_CASE("a literal or value that starts with a URL may end in a page title's raw blanks") {
   // A last path segment of plain words with no verb is the URL's (a wiki page, a job's name).
   CHECK(texts("u = \"http://hudson/job/Hudson Job\"", Language::Python) ==
