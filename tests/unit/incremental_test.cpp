@@ -19,7 +19,8 @@ namespace {
 // two properties took three of its four minutes); every edit natively, under wine and the
 // sanitizers.
 int random_edits() {
-  return std::getenv("PCTLINT_TEST_EMULATOR") ? 40 : 150;
+  static const int edits = std::getenv("PCTLINT_TEST_EMULATOR") ? 40 : 150;
+  return edits;
 }
 
 void require_same_urls(const std::vector<FoundUrl>& a, const std::vector<FoundUrl>& b) {

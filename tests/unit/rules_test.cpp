@@ -30,12 +30,17 @@ std::string example(std::string_view docs, std::string_view heading) {
   return std::string(docs.substr(line + 5, end - line - 5));
 }
 
-// Lints `url` as a C++ string literal; returns the ids of the diagnostics.
-std::vector<std::string> ids_for(const std::string& url, const Config& config = {}) {
+// Lints `text` as a file of `lang`; returns the ids of the diagnostics.
+std::vector<std::string> ids_in(const std::string& text, Language lang, const Config& config = {}) {
   std::vector<std::string> ids;
-  for (const Diagnostic& d : lint("auto u = \"" + url + "\";\n", Language::Cpp, config).diagnostics)
+  for (const Diagnostic& d : lint(text, lang, config).diagnostics)
     ids.emplace_back(d.rule->id);
   return ids;
+}
+
+// Lints `url` as a C++ string literal; returns the ids of the diagnostics.
+std::vector<std::string> ids_for(const std::string& url, const Config& config = {}) {
+  return ids_in("auto u = \"" + url + "\";\n", Language::Cpp, config);
 }
 
 bool has(const std::vector<std::string>& ids, std::string_view id) {
@@ -176,27 +181,21 @@ TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, 
 }
 
 TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose") {
-  const auto rules_in = [](const std::string& text, Language lang) {
-    std::vector<std::string> ids;
-    for (const Diagnostic& d : lint(text, lang, {}).diagnostics)
-      ids.emplace_back(d.rule->id);
-    return ids;
-  };
   using Ids = std::vector<std::string>;
   // A UI's translations (memos' th.json), a form field, a camel-cased key.
-  CHECK(rules_in("{\"link-placeholder\": \"https://x.example/\xE0\xB8\x82\"}\n", Language::Json)
+  CHECK(ids_in("{\"link-placeholder\": \"https://x.example/\xE0\xB8\x82\"}\n", Language::Json)
             .empty());
-  CHECK(rules_in("<input type=\"url\" placeholder=\"https://x.example/p\xC3\xB3s\">\n",
-                 Language::Html)
-            .empty());
-  CHECK(rules_in("urlPlaceholder: https://x.example/p\xC3\xB3s\n", Language::Yaml).empty());
+  CHECK(
+      ids_in("<input type=\"url\" placeholder=\"https://x.example/p\xC3\xB3s\">\n", Language::Html)
+          .empty());
+  CHECK(ids_in("urlPlaceholder: https://x.example/p\xC3\xB3s\n", Language::Yaml).empty());
   // Only the IRI is left alone: a raw blank is still a mistake; other keys are still checked.
-  CHECK(rules_in("{\"link-placeholder\": \"https://x.example/a b\"}\n", Language::Json) ==
+  CHECK(ids_in("{\"link-placeholder\": \"https://x.example/a b\"}\n", Language::Json) ==
         Ids{"PCT003"});
-  CHECK(rules_in("{\"exampleUrl\": \"https://x.example/p\xC3\xB3s\"}\n", Language::Json) ==
+  CHECK(ids_in("{\"exampleUrl\": \"https://x.example/p\xC3\xB3s\"}\n", Language::Json) ==
         Ids{"PCT004"});
-  CHECK(rules_in("{\"placeholders\": 1, \"url\": \"https://x.example/p\xC3\xB3s\"}\n",
-                 Language::Json) == Ids{"PCT004"});
+  CHECK(ids_in("{\"placeholders\": 1, \"url\": \"https://x.example/p\xC3\xB3s\"}\n",
+               Language::Json) == Ids{"PCT004"});
 }
 
 TEST_CASE("a shell's double-quoted word keeps an escape for the program that reads it next") {
@@ -217,23 +216,18 @@ TEST_CASE("a shell's double-quoted word keeps an escape for the program that rea
 }
 
 TEST_CASE("PCT005 in running text: an IP literal holds ':' (or is IPvFuture); [user]@ is usage") {
-  const auto rules_in_text = [](const std::string& text) {
-    std::vector<std::string> ids;
-    for (const Diagnostic& d : lint(text, Language::PlainText, {}).diagnostics)
-      ids.emplace_back(d.rule->id);
-    return ids;
-  };
   // Vim's netrw help: the optional part of a usage text, not a host.
-  CHECK(rules_in_text("\t\t:e ftp://[user]@hostname/path/\n").empty());
-  CHECK(rules_in_text("See http://[user]@example.com/ for the form.\n").empty());
+  CHECK(ids_in("\t\t:e ftp://[user]@hostname/path/\n", Language::PlainText).empty());
+  CHECK(ids_in("See http://[user]@example.com/ for the form.\n", Language::PlainText).empty());
   // IP literals stay hosts: nothing to report, and the URL runs on past them.
-  CHECK(rules_in_text("Open http://[::1]:8080/a[b] now.\n").empty());
-  CHECK(rules_in_text("Open http://[fe80::1%25en0]/x and http://[v1.fe]/y.\n").empty());
+  CHECK(ids_in("Open http://[::1]:8080/a[b] now.\n", Language::PlainText).empty());
+  CHECK(
+      ids_in("Open http://[fe80::1%25en0]/x and http://[v1.fe]/y.\n", Language::PlainText).empty());
   CHECK(find_urls("Open http://[::1]:8080/a now.\n", Language::PlainText).at(0).text ==
         "http://[::1]:8080/a");
   CHECK(find_urls("Try http://[v1.fe]/y.\n", Language::PlainText).at(0).text == "http://[v1.fe]/y");
   // The URL's own mistakes after the usage part are still found.
-  CHECK(rules_in_text("Use ftp://[user]@example.com/caf%c3%a9 here.\n") ==
+  CHECK(ids_in("Use ftp://[user]@example.com/caf%c3%a9 here.\n", Language::PlainText) ==
         std::vector<std::string>{"PCT001"});
 }
 
