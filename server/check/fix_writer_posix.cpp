@@ -177,6 +177,63 @@ std::optional<std::string> write_temp(const std::string& path, std::string_view 
   return tmp;
 }
 
+// How long a writer that has the file open is waited for.
+constexpr int kWriterWaitMs = 2000;
+
+// A read lease on the file (Linux's F_SETLEASE): it is refused while a process has the file open
+// for writing, and while it is held one that opens the file for writing waits in open() until it
+// is let go. So a writer that took the old file's name just before the rename cannot write before
+// the rename, and is waited for after it, instead of writing to a file that no longer has a name
+// after the last check. Where there are no leases (another system, a file system without them, a
+// file of another user) held() and busy() are false and the checks around the rename are all
+// there is.
+class ReadLease {
+public:
+  explicit ReadLease(int fd) : fd_(fd) {
+#if defined(F_SETLEASE)
+    // The kernel tells the holder of a lease that a writer waits with SIGIO, whose default ends
+    // the process; the writer is waited for below instead.
+    static const bool ignored = (signal(SIGIO, SIG_IGN), true);
+    (void)ignored;
+    held_ = fcntl(fd, F_SETLEASE, F_RDLCK) == 0;
+    busy_ = !held_ && errno == EAGAIN;
+#endif
+  }
+  ReadLease(const ReadLease&) = delete;
+  ReadLease& operator=(const ReadLease&) = delete;
+  ~ReadLease() {
+    release();
+  }
+  bool held() const {
+    return held_;
+  }
+  // Whether the file was open for writing when the lease was asked for.
+  bool busy() const {
+    return busy_;
+  }
+  void release() {
+#if defined(F_SETLEASE)
+    if (held_) fcntl(fd_, F_SETLEASE, F_UNLCK);
+#endif
+    held_ = false;
+  }
+
+private:
+  int fd_;
+  bool held_ = false, busy_ = false;
+};
+
+// Waits until no process has the file behind `fd` open for writing, for up to `ms` milliseconds:
+// the lease is taken (and let go) as soon as none has. False when a writer still has it open.
+bool wait_for_writers(int fd, int ms) {
+  for (int waited = 0;; ++waited) {
+    ReadLease probe(fd);
+    if (!probe.busy()) return true;
+    if (waited >= ms) return false;
+    platform::sleep_ms(1);
+  }
+}
+
 // For tests only: PCTLINT_TEST_RENAME_DELAY_MS widens the moment between the last check and the
 // rename, so a test can write to the file there and see the write kept; PCTLINT_TEST_CHECK_DELAY_MS
 // the moment before the last check (a save by rename, a delete, another pctlint).
@@ -235,6 +292,12 @@ std::optional<std::string> write_fixed(const std::string& named, std::string_vie
   // Another pctlint fixing the same file waits here: the check and the rename go together.
   while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
   }
+  // A writer that has the file open (an append in progress) is let finish first.
+  if (!wait_for_writers(fd, kWriterWaitMs)) {
+    unlink(tmp->c_str());
+    return named + ": open for writing elsewhere; left alone";
+  }
+  ReadLease lease(fd);
   // Just before the rename, the file must still be what was linted, and its name must still be
   // its own: an editor that saved by rename, git checkout, a delete or another pctlint's fix
   // gave the name to another file, which the rename would throw away.
@@ -250,6 +313,12 @@ std::optional<std::string> write_fixed(const std::string& named, std::string_vie
     const std::string msg = errno_text(named, "rename failed");
     unlink(tmp->c_str());
     return msg;
+  }
+  // A writer that opened the old file since the lease was taken is waiting in its open(): let it
+  // write, and close, before the old file is looked at.
+  if (lease.held()) {
+    lease.release();
+    wait_for_writers(fd, kWriterWaitMs);
   }
   // A write that reached the old file between the check and the rename went to a file that no
   // longer has a name: put its text back rather than lose it.

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -128,6 +129,33 @@ TEST_CASE("--fix never loses a concurrent append") {
   CHECK(kept == 40);
   CHECK(entries(dir.path()) == 1); // no temporary file left
 }
+
+#if defined(__linux__)
+// A writer that opened the file before --fix began and writes while --fix runs (a log appender, a
+// slow editor's save): the write is waited for and kept, not sent to a file the rename unnamed.
+TEST_CASE("--fix waits for a writer that has the file open, and keeps its write") {
+  TempDir dir;
+  const std::string body = "u = \"https://x.example/caf%c3%a9\"\n";
+  for (const int write_after_ms : {50, 400}) {
+    dir.write("a.py", body);
+    const int fd = open(dir.file("a.py").c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    REQUIRE(fd >= 0);
+    std::thread writer([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(write_after_ms));
+      CHECK(write(fd, "# appended\n", 11) == 11);
+      close(fd);
+    });
+    const auto r = run_pctlint({"--fix", "a.py"}, "", dir.path());
+    writer.join();
+    const std::string after = dir.read("a.py");
+    CHECK(after.find("# appended\n") != std::string::npos);
+    // The fix was not written over the new text: the file is what the writer made of it.
+    CHECK(after == body + "# appended\n");
+    CHECK(r.err.find("a.py: changed on disk while being fixed") != std::string::npos);
+    CHECK(entries(dir.path()) == 1);
+  }
+}
+#endif
 
 // The same, with the append made certain to land between the last check and the rename: the
 // appended text is put back, the fix is not applied, and the run says so.
