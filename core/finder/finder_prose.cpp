@@ -347,6 +347,9 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
           t.substr(k, i - k).find('<') == npos)
         continue;
       if (static_cast<unsigned char>(c) < 0x20 || c == '<' || c == '>') return npos;
+      // A code span binds tighter than a link (CommonMark 6.1): in "(`[link](https://x`)" the
+      // span opened before the '[' closes at this backtick, and the link is no link.
+      if (c == '`' && std::count(before.begin(), before.end(), '`') % 2 == 1) return npos;
     }
     return npos;
   }

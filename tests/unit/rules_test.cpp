@@ -231,6 +231,34 @@ TEST_CASE("PCT005 in running text: an IP literal holds ':' (or is IPvFuture); [u
         std::vector<std::string>{"PCT001"});
 }
 
+TEST_CASE("systemd's specifiers on an Exec*= line are templates, and only there") {
+  const std::string exec =
+      "ExecStop=/usr/bin/curl -X DELETE http://127.0.0.1:4040/api/tunnels/%I\n";
+  CHECK(ids_in(exec, Language::Ini).empty());
+  CHECK(ids_in("```ini\n" + exec + "```\n", Language::Markdown).empty());
+  // "%%" is systemd's '%': "%%20" reaches curl as "%20".
+  CHECK(ids_in("  ExecStart=curl https://x.example/a%%20b?u=%u\n", Language::Ini).empty());
+  // Elsewhere '%I' is a malformed escape, and a letter that is no specifier is one on the line.
+  CHECK(ids_in("Documentation=http://127.0.0.1:4040/api/tunnels/%I\n", Language::Ini) ==
+        std::vector<std::string>{"PCT007"});
+  CHECK(ids_in("ExecStart=curl https://x.example/%K\n", Language::Ini) ==
+        std::vector<std::string>{"PCT007"});
+  CHECK(ids_in("Run curl http://127.0.0.1/api/%I\n", Language::PlainText) ==
+        std::vector<std::string>{"PCT007"});
+}
+
+TEST_CASE("A code span that closes inside a link's destination: the link is no link") {
+  // GOV.UK's markdownlint rule: "(`[link](https://example.com`) nor" in a Ruby comment.
+  const std::string line = "# neither in markdown form (`[link](https://example.com`) nor\n";
+  CHECK(ids_in(line, Language::Ruby).empty());
+  CHECK(ids_in(line.substr(2), Language::Markdown).empty());
+  // A link after a closed code span keeps its extent, and what it holds is judged.
+  CHECK(ids_in("Run `make` then [docs](https://x.example/a`b).\n", Language::Markdown) ==
+        std::vector<std::string>{"PCT003"});
+  CHECK(find_urls("`a` [l](https://x.example/p`q) x\n", Language::Markdown).at(0).text ==
+        "https://x.example/p`q");
+}
+
 TEST_CASE("PCT003: a backslash before an http URL's query is a '/' to browsers: fixed unsafe") {
   CHECK(fixed("https://x.example/a\\\\c/x") == "https://x.example/a\\\\c/x");
   CHECK(fixed("https://x.example/a\\\\c/x", true) == "https://x.example/a%5Cc/x");
