@@ -74,8 +74,12 @@ enum class PlaceholderStyle : unsigned {
   // #t# #URL#: a name between two '#' that fills a query value, a path segment or a fragment at
   // the URL's end (userscripts' search templates: "?url=#t#", "/qrcode/##t#").
   HashName = 1u << 26,
+  // %i %I %n %H %%: systemd's specifiers, on a line that sets an Exec*= command of a unit
+  // (ExecStop=/usr/bin/curl -X DELETE with a URL ending "/tunnels/%I"): systemd puts the instance
+  // name there before the command runs.
+  SystemdSpecifier = 1u << 27,
 };
-inline constexpr unsigned all_placeholder_styles = 0x7FFFFFF;
+inline constexpr unsigned all_placeholder_styles = 0xFFFFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

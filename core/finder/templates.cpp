@@ -442,6 +442,14 @@ std::size_t xargs_replace_end(std::string_view t, std::size_t i) {
   return t[i] == '%' ? i + 1 : npos;
 }
 
+// systemd's specifiers (systemd.unit(5), "Specifiers"): '%' and one of its letters, or "%%" for
+// a '%'; and the field codes of a desktop entry's Exec= (%u %F %c %k). On such a line every '%'
+// is the reader's, so "%C3" there is the cache directory and a '3'.
+std::size_t systemd_specifier_end(std::string_view t, std::size_t i) {
+  constexpr std::string_view kLetters = "aAbBcCdDEfFgGhHiIjJklLmMnNopPqsStTuUvVwWyY%";
+  return t[i] == '%' && i + 1 < t.size() && kLetters.find(t[i + 1]) != npos ? i + 2 : npos;
+}
+
 // \1 .. \9: a group named in a regular expression's replacement.
 std::size_t backslash_reference_end(std::string_view t, std::size_t i) {
   return t[i] == '\\' && i + 1 < t.size() && t[i + 1] >= '1' && t[i + 1] <= '9' ? i + 2 : npos;
@@ -519,6 +527,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PipeName, "pipe-name", '|', pipe_name_end},
     {PlaceholderStyle::PercentLetter, "percent-letter", '%', percent_letter_end},
     {PlaceholderStyle::HashName, "hash-name", '#', hash_name_end},
+    {PlaceholderStyle::SystemdSpecifier, "systemd-specifier", '%', systemd_specifier_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -548,11 +557,25 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
   active &= ~static_cast<unsigned>(PlaceholderStyle::QtArg);
   constexpr unsigned kByCommand = static_cast<unsigned>(PlaceholderStyle::CurlGlob) |
                                   static_cast<unsigned>(PlaceholderStyle::GitFormat) |
-                                  static_cast<unsigned>(PlaceholderStyle::XargsReplace);
+                                  static_cast<unsigned>(PlaceholderStyle::XargsReplace) |
+                                  static_cast<unsigned>(PlaceholderStyle::SystemdSpecifier);
   return active & (~kByCommand | line_styles);
 }
 
 namespace {
+
+// The '=' of a systemd unit's command setting that begins the line (ExecStart=, ExecStop=,
+// ExecStartPre=..., blanks before it allowed), or of a desktop entry's Exec=, or npos.
+std::size_t systemd_exec_at(std::string_view line) {
+  std::size_t k = 0;
+  while (k < line.size() && (line[k] == ' ' || line[k] == '\t'))
+    ++k;
+  if (line.compare(k, 4, "Exec") != 0) return npos;
+  k += 4;
+  while (k < line.size() && is_alpha(line[k]))
+    ++k;
+  return k < line.size() && line[k] == '=' ? k : npos;
+}
 
 // Where an xargs whose replace string is '%' stands on a line (-I%, -I %, -i%, --replace=%,
 // among its options before the command it runs), or npos.
@@ -597,6 +620,7 @@ LineCommands line_commands(std::string_view line) {
   for (std::string_view marker : {"--format", "--pretty", "git log", "git show"})
     c.git_format = std::min(c.git_format, line.find(marker));
   c.xargs_percent = xargs_percent_at(line);
+  c.systemd_exec = systemd_exec_at(line);
   return c;
 }
 
@@ -605,6 +629,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
   if (curl < at) styles |= static_cast<unsigned>(PlaceholderStyle::CurlGlob);
   if (git_format < at) styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
   if (xargs_percent < at) styles |= static_cast<unsigned>(PlaceholderStyle::XargsReplace);
+  if (systemd_exec < at) styles |= static_cast<unsigned>(PlaceholderStyle::SystemdSpecifier);
   return styles;
 }
 
