@@ -125,6 +125,10 @@ ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 # Template placeholder syntax of any style pctlint knows ({id} ${x} {{x}} <%= %> <bucket> :id
 # [opt] %s %NAME% #{x} `cmd`), and characters pctlint would report in a URL it checks.
 PLACEHOLDER = re.compile(r"[{}$<>\[\]*`^|\"]|%(?![0-9A-Fa-f]{2})|/:[A-Za-z_]")
+# A key or attribute named a placeholder, its value just after it on the line (pctlint's
+# placeholder_key(): the word "placeholder" among the key's words).
+PLACEHOLDER_KEY = re.compile(r"(?i)(?:^|[\s{,\-_.\"'])(?:[\w.-]*[-_.])?placeholders?[\"']?\s*[:=]\s*[\"']?$"
+                             r"|[a-z]Placeholders?[\"']?\s*[:=]\s*[\"']?$")
 REGEX_EXACT = ("RegExp", "Regex", "regex", "Regexp.new", "Regexp.compile", "Regex.new",
                "Regex::new", "RegexBuilder::new", "RegexSet::new", "regex!", "QRegularExpression",
                "QRegExp", "RE2", "NSRegularExpression", "toRegex", "re_path", "std::regex",
@@ -891,6 +895,11 @@ def sample_group(group, units, per_kind, seed, stats, max_per_file):
                 # PCT004 leaves the literals of a JavaScript or TypeScript file that gives whole
                 # URLs to encodeURI(): readable IRIs, encoded where used (as documented).
                 t.excluded = "raw non-ASCII in a literal of a file that calls encodeURI()"
+            if not t.excluded and kind == "f" and PLACEHOLDER_KEY.search(
+                    text[text.rfind("\n", 0, c.start) + 1:c.start]):
+                # PCT004 leaves the value of a key or attribute named a placeholder: text a form
+                # shows before the reader types (a GitHub issue form's placeholder:), as documented.
+                t.excluded = "raw non-ASCII in the value of a key or attribute named a placeholder"
             new_text = text[:c.start] + new_url + text[c.end:]
             t.line, t.col = pos_of(new_text, c.start + ks)
             t.end_line, t.end_col = pos_of(new_text, c.start + ke)
