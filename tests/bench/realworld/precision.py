@@ -6,7 +6,9 @@
 
 Runs `BIN --check --no-ignore --format json -j2 DEST` (or reads a saved report with --from-json),
 joins the findings with reviewed.tsv (path, line, col, rule, verdict, note; exact key first, then
-the same path + line + rule) and prints per rule and overall figures and the reviewed TRUE findings
+the same path + line + rule, then a cluster row: a directory path ending in '/' with line and col
+0, one verdict for every finding of its rule under that directory, for a generated tree that
+repeats one mistake thousands of times and was reviewed by script) and prints per rule and overall figures and the reviewed TRUE findings
 that are no longer reported (regressions). The figures are given for the main corpus (repos/,
 npm/, debian/), for each held-out group (holdout/, fresh/, fresh2/, ...: one list each beside this
 script, each added after the one before had been used for tuning) and for all together.
@@ -97,7 +99,11 @@ def load_reviewed(path):
 def join(findings, reviewed):
     exact = {}
     loose = {}
+    clusters = []
     for r in reviewed:
+        if r["line"] == 0 and r["col"] == 0 and r["path"].endswith("/"):
+            clusters.append(r)
+            continue
         exact.setdefault((r["path"], r["line"], r["col"], r["rule"]), r)
         loose.setdefault((r["path"], r["line"], r["rule"]), r)
     matched = set()
@@ -105,6 +111,9 @@ def join(findings, reviewed):
         r = exact.get((f["path"], f["line"], f["col"], f["rule"]))
         if r is None:
             r = loose.get((f["path"], f["line"], f["rule"]))
+        if r is None:
+            r = next((c for c in clusters
+                      if f["rule"] == c["rule"] and f["path"].startswith(c["path"])), None)
         f["review"] = r
         if r is not None:
             matched.add(id(r))
