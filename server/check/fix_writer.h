@@ -1,9 +1,10 @@
 // Writing fixes without losing a byte: only when the file still holds what was linted, checked
-// again after the new text is written and after it replaces the old; atomically (a temporary file
-// in the same directory, then rename) unless that would break something the file has (hard
-// links, an owner we cannot give the new file), in which case in place; through a symbolic link
-// to its target; never to a read-only file; and no temporary file is left behind, whatever ends
-// the run. Also unified diffs for --diff.
+// again after the new text is written and after it replaces the old, once no process has it open
+// for writing (on Linux a read lease holds back one that opens it meanwhile); atomically (a
+// temporary file in the same directory, then rename) unless that would break something the file has
+// (hard links, an owner we cannot give the new file), in which case in place; through a symbolic
+// link to its target; never to a read-only file; and no temporary file is left behind, whatever
+// ends the run. Also unified diffs for --diff.
 #pragma once
 
 #include <optional>
