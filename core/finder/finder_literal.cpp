@@ -276,8 +276,8 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (std::any_of(words.begin(), words.end(), unspaced_sentence)) return false;
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
-    if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\", w[0]))
-      return false; // another URL, a sentence, an option, markup or code
+    if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\\"'", w[0]))
+      return false; // another URL, a sentence, an option, markup or code, a quoted argument
   // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
   // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
   const auto balance = [](std::string_view s) {

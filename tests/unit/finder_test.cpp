@@ -87,6 +87,17 @@ TEST_CASE("a URL whose last query value is empty, then words, ends at the blank"
         V{"https://x.example/?q=hello world"});
 }
 
+TEST_CASE("a URL, a blank, then a quoted word: an argument after the URL") {
+  // Newsboat's queue file: the URL, then the quoted file name, then its state.
+  CHECK(texts("auto line = R\"(https://example.com/url1 \"first.mp4\")\";\n", Language::Cpp) ==
+        V{"https://example.com/url1"});
+  CHECK(texts("line = \"https://x.example/feed.xml 'Episode 1' downloaded\"\n", Language::Python) ==
+        V{"https://x.example/feed.xml"});
+  // A quote that is not after a blank stays the URL's, to be reported.
+  CHECK(texts("u = \"https://x.example/a\\\"b\"\n", Language::Python) ==
+        V{"https://x.example/a\"b"});
+}
+
 TEST_CASE("a literal or value that starts with a URL may end in a page title's raw blanks") {
   // A last path segment of plain words with no verb is the URL's (a wiki page, a job's name).
   CHECK(texts("u = \"http://hudson/job/Hudson Job\"", Language::Python) ==
