@@ -552,8 +552,12 @@ const Names& names() {
 } // namespace
 
 std::optional<Language> language_by_path(std::string_view path) {
-  const std::size_t slash = path.find_last_of("/\\");
-  const std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  // The name after the last separator (find_last_of() asks memchr() once per byte: a cost per
+  // file that --check pays 20,000 times on a tree).
+  std::size_t from = path.size();
+  while (from > 0 && path[from - 1] != '/' && path[from - 1] != '\\')
+    --from;
+  const std::string_view base = path.substr(from);
   // Lowered in place where it fits (every name of the table does), else in a string.
   char buffer[64];
   std::string long_name;
