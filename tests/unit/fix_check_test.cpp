@@ -251,8 +251,8 @@ TEST_CASE("raw strings of Dart, Scala and Swift; wide C strings; Dart's own esca
   // Swift's #"..."# is raw: "\u{e9}" is the characters; the string ends at "#.
   const std::string swift = "let u = #\"http://a/caf\\u{e9}\"#\n";
   CHECK(fixed(swift, Language::Swift).find("%C3%A9") == std::string::npos);
-  CHECK(fixed("let u = #\"http://a/say \"hi\" %c3%a9\"#\n", Language::Swift, true) ==
-        "let u = #\"http://a/say%20%22hi%22%20%C3%A9\"#\n");
+  CHECK(fixed("let u = #\"http://a/say\"hi\"/%c3%a9\"#\n", Language::Swift, true) ==
+        "let u = #\"http://a/say%22hi%22/%C3%A9\"#\n");
   // L"...", u"..." and U"...": \xc3\xa9 are two characters (U+00C3 U+00A9), not é's bytes.
   CHECK(fixed("auto u = L\"http://a/caf\\xc3\\xa9\";\n", Language::Cpp) ==
         "auto u = L\"http://a/caf%C3%83%C2%A9\";\n");
