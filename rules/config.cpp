@@ -25,8 +25,10 @@ const std::vector<std::string>& default_test_files() {
       "test/", "tests/", "testing/", "__tests__/", "spec/", "specs/", "testdata/", "test-data/",
       "fixtures/", "t/", "unittests/", "e2e/", "test_*.py", "*_test.py", "*_test.go", "*_test.rs",
       "*_test.rb", "*_test.c", "*_test.cc", "*_test.cpp", "*.test.js", "*.test.ts", "*.spec.js",
-      "*.spec.ts", "*.test.jsx", "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*_spec.rb",
-      "*Test.java", "*Tests.java", "*Test.kt", "*Tests.kt", "*Test.php", "*Tests.cs", "*Test.cs",
+      "*.spec.ts", "*.test.jsx", "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*.test.mjs",
+      "*.test.cjs", "*.test.mts", "*.test.cts", "*.spec.mjs", "*.spec.cjs", "*.spec.mts",
+      "*.spec.cts", "*_spec.rb", "*Test.java", "*Tests.java", "*Test.kt", "*Tests.kt",
+      "*Test.swift", "*Tests.swift", "*Test.php", "*Tests.cs", "*Test.cs",
       // Data files that name themselves tests: the cases a test runner reads (trurl's
       // tests.json, the URL Standard's urltestdata.json).
       "tests.json", "*_tests.json", "*-tests.json", "*testdata.json", "tests.yaml", "tests.yml",
@@ -69,7 +71,7 @@ bool is_default_test_name(std::string_view name) {
   for (std::string_view e : {"go", "rs", "rb", "c", "cc", "cpp"})
     if (ext == e && stem.ends_with("_test")) return true;
   if (ext == "rb" && stem.ends_with("_spec")) return true;
-  for (std::string_view e : {"js", "ts", "jsx", "tsx"})
+  for (std::string_view e : {"js", "ts", "jsx", "tsx", "mjs", "cjs", "mts", "cts"})
     if (ext == e && (stem.ends_with(".test") || stem.ends_with(".spec"))) return true;
   if ((ext == "java" || ext == "kt" || ext == "swift") &&
       (stem.ends_with("Test") || stem.ends_with("Tests")))

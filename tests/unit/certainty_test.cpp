@@ -151,17 +151,22 @@ TEST_CASE("extent given by syntax, or guessed") {
 
 TEST_CASE("the default test paths without globs agree with the default globs") {
   const GlobList globs = Config::default_test_globs();
-  for (const char* path :
-       {"tests/a.py",         "src/test/Foo.java", "pkg/url_test.go",   "test_url.py",
-        "web/__tests__/x.js", "a/b.spec.ts",       "spec/x_spec.rb",    "x/t/basic.t",
-        "lib/urltest.py",     "latest/x.py",       "contest.py",        "docs/testing.md",
-        "testing/x.md",       "a/FooTest.java",    "a/FooTests.kt",     "a/FooTest.php",
-        "a/FooTests.cs",      "a/b_test.cpp",      "a/b_test.h",        "a/x.test.jsx",
-        "a/x.tests.js",       "fixtures",          "a/fixtures/b.json", "e2e/run.sh",
-        "a/testdata/x.txt",   "a/test-data/x",     "specs/a.md",        "a/unittests/b.cc",
-        "Test.java",          "a/spectest.py",     "tests.json",        "a/url_tests.json",
-        "a/urltestdata.json", "a/tests.yml",       "a/x_tests.yaml",    "a/contests.json",
-        "a/testcases.json",   "a/tests.txt",       "a/latest.json",     "a/my-tests.json"}) {
+  for (const char* path : {"tests/a.py",       "src/test/Foo.java",  "pkg/url_test.go",
+                           "test_url.py",      "web/__tests__/x.js", "a/b.spec.ts",
+                           "spec/x_spec.rb",   "x/t/basic.t",        "lib/urltest.py",
+                           "latest/x.py",      "contest.py",         "docs/testing.md",
+                           "testing/x.md",     "a/FooTest.java",     "a/FooTests.kt",
+                           "a/FooTest.php",    "a/FooTests.cs",      "a/b_test.cpp",
+                           "a/b_test.h",       "a/x.test.jsx",       "a/x.tests.js",
+                           "fixtures",         "a/fixtures/b.json",  "e2e/run.sh",
+                           "a/testdata/x.txt", "a/test-data/x",      "specs/a.md",
+                           "a/unittests/b.cc", "Test.java",          "a/spectest.py",
+                           "tests.json",       "a/url_tests.json",   "a/urltestdata.json",
+                           "a/tests.yml",      "a/x_tests.yaml",     "a/contests.json",
+                           "a/testcases.json", "a/tests.txt",        "a/latest.json",
+                           "a/my-tests.json",  "a/b.test.mjs",       "a/b.spec.cjs",
+                           "a/b.test.mts",     "a/b.spec.cts",       "a/b.mjs",
+                           "a/FooTests.swift", "a/Foo.swift"}) {
     CAPTURE(path);
     CHECK(is_default_test_path(path) == globs.matches(path));
   }
