@@ -78,8 +78,12 @@ enum class PlaceholderStyle : unsigned {
   // (ExecStop=/usr/bin/curl -X DELETE with a URL ending "/tunnels/%I"): systemd puts the instance
   // name there before the command runs.
   SystemdSpecifier = 1u << 27,
+  // `expr`: an expression or command between backquotes in a literal or value, replaced before
+  // the URL is used (the OpenTelemetry Collector's receiver_creator "http://`endpoint`/status", a
+  // shell's "http://`hostname`/x"). In running text backquotes make a code span instead.
+  BacktickExpr = 1u << 28,
 };
-inline constexpr unsigned all_placeholder_styles = 0xFFFFFFF;
+inline constexpr unsigned all_placeholder_styles = 0x1FFFFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

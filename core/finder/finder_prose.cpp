@@ -170,8 +170,11 @@ bool Finder::in_prose(bool text) {
   const UrlContext context =
       markup == Markup::Attribute ? UrlContext::Attribute : UrlContext::Prose;
   // printf templates are common in docs; in an attribute they are not.
-  unsigned active =
-      active_placeholder_styles(options_.placeholders, context == UrlContext::Prose, line_styles());
+  // In running text backquotes open a code span, which ends a URL: no `expr` placeholder there.
+  constexpr unsigned kNotInText = static_cast<unsigned>(PlaceholderStyle::BacktickExpr);
+  unsigned active = active_placeholder_styles(options_.placeholders, context == UrlContext::Prose,
+                                              line_styles()) &
+                    ~kNotInText;
   const char quote = k > 0 ? piece.text[k - 1] : '\0';
   bool quoted_whole = false;
   if (!exact && text && (quote == '"' || quote == '\'')) {
@@ -180,7 +183,8 @@ bool Finder::in_prose(bool text) {
     // printf "http://host:%s/" in a Go template (Helm values) is a format string.
     if (close != npos && formatted_literal(src_, line_start_, start_ - 1, line_start_ + close + 1,
                                            line_end_, lang_)) {
-      active = active_placeholder_styles(options_.placeholders, true, line_styles(), true);
+      active =
+          active_placeholder_styles(options_.placeholders, true, line_styles(), true) & ~kNotInText;
       url_.formatted = true;
     }
     if (close != npos) {

@@ -450,6 +450,14 @@ std::size_t systemd_specifier_end(std::string_view t, std::size_t i) {
   return t[i] == '%' && i + 1 < t.size() && kLetters.find(t[i + 1]) != npos ? i + 2 : npos;
 }
 
+// `expr`: backquotes around something, on one line.
+std::size_t backtick_expr_end(std::string_view t, std::size_t i) {
+  if (t[i] != '`') return npos;
+  for (std::size_t k = i + 1; k < t.size() && t[k] != '\n' && t[k] != '\r'; ++k)
+    if (t[k] == '`') return k > i + 1 ? k + 1 : npos;
+  return npos;
+}
+
 // \1 .. \9: a group named in a regular expression's replacement.
 std::size_t backslash_reference_end(std::string_view t, std::size_t i) {
   return t[i] == '\\' && i + 1 < t.size() && t[i + 1] >= '1' && t[i + 1] <= '9' ? i + 2 : npos;
@@ -528,6 +536,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PercentLetter, "percent-letter", '%', percent_letter_end},
     {PlaceholderStyle::HashName, "hash-name", '#', hash_name_end},
     {PlaceholderStyle::SystemdSpecifier, "systemd-specifier", '%', systemd_specifier_end},
+    {PlaceholderStyle::BacktickExpr, "backtick-expr", '`', backtick_expr_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -635,7 +644,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
 
 namespace {
 // Every byte a placeholder can start with, once; a set of them is a bit mask over this string.
-constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\|";
+constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\|`";
 constexpr bool every_start_listed() {
   for (const PlaceholderKind& k : kPlaceholders)
     if (kStartBytes.find(k.start) == npos) return false;

@@ -247,6 +247,20 @@ TEST_CASE("systemd's specifiers on an Exec*= line are templates, and only there"
         std::vector<std::string>{"PCT007"});
 }
 
+TEST_CASE("`expr` between backquotes in a literal or value is a placeholder; a lone one is not") {
+  // The OpenTelemetry Collector's receiver_creator: the endpoint found goes where `endpoint` is.
+  const std::string yaml = "endpoint: 'http://`endpoint`/nginx_status'\n";
+  CHECK(ids_in(yaml, Language::Yaml).empty());
+  CHECK(ids_in("```yaml\n" + yaml + "```\n", Language::Markdown).empty());
+  CHECK(ids_in("u=\"http://`hostname -f`:8080/caf%c3%a9\"\n", Language::Shell) ==
+        std::vector<std::string>{"PCT001"});
+  CHECK(ids_in("other: 'http://x.example/a`b'\n", Language::Yaml) ==
+        std::vector<std::string>{"PCT003"});
+  // In running text a backquote still ends the URL (a code span), whatever follows.
+  CHECK(find_urls("See https://x.example/a` and `b today.\n", Language::Markdown).at(0).text ==
+        "https://x.example/a");
+}
+
 TEST_CASE("A code span that closes inside a link's destination: the link is no link") {
   // GOV.UK's markdownlint rule: "(`[link](https://example.com`) nor" in a Ruby comment.
   const std::string line = "# neither in markdown form (`[link](https://example.com`) nor\n";
