@@ -308,6 +308,17 @@ std::size_t bracket_dotted_name_end(std::string_view t, std::size_t i) {
   return k + 1;
 }
 
+// "…/v1.34.0.zip[model]": a name in brackets that ends the URL right after a file's extension, in
+// its path, is a tool's choice of a member of the file the URL names (OpenTelemetry Weaver's
+// registry_path), not the URL's: the URL is the archive's.
+bool archive_member(std::string_view t, std::size_t open, std::size_t close) {
+  if (close + 1 != t.size() || t.substr(0, open).find_first_of("?#") != npos) return false;
+  std::size_t dot = open;
+  while (dot > 0 && dot + 6 > open && is_word(t[dot - 1]) && t[dot - 1] != '_')
+    --dot;
+  return dot < open && dot > 0 && t[dot - 1] == '.' && is_alpha(t[dot]);
+}
+
 std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '[' || i + 1 >= t.size() || !is_alpha(t[i + 1])) return npos;
   if (const std::size_t end = bracket_dotted_name_end(t, i); end != npos) return end;
@@ -324,7 +335,8 @@ std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   if (k - i - 1 < 2 || k >= t.size() || t[k] != ']') return npos;
   // A lower-case name is a placeholder only where it stands for a segment or part of one
   // ("/[id]/", "@[version]/"); after a name it is PHP's and Rails's query array ("p[title]=").
-  if (!upper && ((i > 0 && is_word(t[i - 1])) || (k + 1 < t.size() && std::strchr("=[", t[k + 1]))))
+  if (!upper && !archive_member(t, i, k) &&
+      ((i > 0 && is_word(t[i - 1])) || (k + 1 < t.size() && std::strchr("=[", t[k + 1]))))
     return npos;
   return k + 1;
 }

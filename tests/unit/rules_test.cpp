@@ -261,6 +261,20 @@ TEST_CASE("`expr` between backquotes in a literal or value is a placeholder; a l
         "https://x.example/a");
 }
 
+TEST_CASE(
+    "[member] right after an archive's extension at the URL's end is the tool's, not the URL's") {
+  // OpenTelemetry Weaver's registry_path: the archive, then the folder to read in it.
+  CHECK(ids_in("registry_path: https://x.example/archive/v1.34.0.zip[model]\n", Language::Yaml)
+            .empty());
+  // Elsewhere the brackets are the URL's own, reported.
+  for (const char* url : {"https://github.com/renovate[bot]", "https://x.example/a.zip[model]?q=1",
+                          "https://x.example/a?f=b.zip[model]", "https://x.example/a_b[model]"}) {
+    CAPTURE(url);
+    CHECK(ids_in(std::string("u: \"") + url + "\"\n", Language::Yaml) ==
+          std::vector<std::string>{"PCT005", "PCT005"});
+  }
+}
+
 TEST_CASE("A code span that closes inside a link's destination: the link is no link") {
   // GOV.UK's markdownlint rule: "(`[link](https://example.com`) nor" in a Ruby comment.
   const std::string line = "# neither in markdown form (`[link](https://example.com`) nor\n";
