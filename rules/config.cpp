@@ -111,6 +111,16 @@ bool is_lock_file(std::string_view name) {
   return false;
 }
 
+bool is_tex_source(std::string_view name) {
+  for (std::string_view ext : {".tex", ".sty", ".cls", ".ltx", ".dtx"})
+    if (ascii::iends_with(name, ext)) return true;
+  return false;
+}
+
+bool fixes_unsafe_by_name(std::string_view name) {
+  return is_lock_file(name) || is_tex_source(name);
+}
+
 bool is_default_test_path(std::string_view path) {
   const std::size_t name = path.rfind('/') + 1; // 0 without a '/'
   return is_default_test_dir(path.substr(0, name)) || is_default_test_name(path.substr(name));
@@ -123,7 +133,7 @@ bool Config::is_test_file(std::string_view path) const {
 
 const Config& Config::for_path(std::string_view path, std::optional<Config>& storage) const {
   const Config* current = this;
-  if (is_test_file(path) || is_lock_file(path.substr(path.rfind('/') + 1))) {
+  if (is_test_file(path) || fixes_unsafe_by_name(path.substr(path.rfind('/') + 1))) {
     storage = *this;
     storage->fixes_unsafe = true;
     current = &*storage;

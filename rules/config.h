@@ -56,6 +56,11 @@ bool is_default_test_name(std::string_view name);
 // URLs are copied from a registry, and an edit by hand is undone at the next update or breaks a
 // hash that pins it (a Nix vendorHash): its fixes are unsafe, as a test file's are.
 bool is_lock_file(std::string_view name);
+// TeX source (.tex, .sty, .cls, .ltx, .dtx): '%' starts a comment there, and pctlint reads the
+// file as plain text, so an escape a fix writes could hide the rest of its line.
+bool is_tex_source(std::string_view name);
+// Whether a file's name alone makes every fix in it unsafe: a lock file or TeX source.
+bool fixes_unsafe_by_name(std::string_view name);
 
 struct Override {
   std::vector<std::string> files; // patterns, as written

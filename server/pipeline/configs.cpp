@@ -161,7 +161,7 @@ ConfigCache::ForFile ConfigCache::resolve(const std::string& file, Recent* recen
   const std::size_t slash = file.rfind('/');
   const std::string_view name = std::string_view(file).substr(slash + 1);
   if (!patterns) {
-    r.test = is_lock_file(name);
+    r.test = fixes_unsafe_by_name(name);
     if (!c.default_tests && c.test_globs.empty()) return r; // "testFiles": []
     if (c.default_tests && recent && !recent->dir.empty() && !name.empty() && name != "." &&
         name != "..") {
