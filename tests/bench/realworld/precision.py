@@ -270,9 +270,13 @@ def main():
     # regressions: reviewed TRUE findings no longer reported
     reported = {(f["path"], f["line"], f["col"], f["rule"]) for f in findings}
     reported_loose = {(f["path"], f["line"], f["rule"]) for f in findings}
-    lost = [r for r in reviewed if r["verdict"] == "true"
-            and (r["path"], r["line"], r["col"], r["rule"]) not in reported
-            and (r["path"], r["line"], r["rule"]) not in reported_loose]
+    def still_reported(r):
+        if r["line"] == 0 and r["path"].endswith("/"):  # a cluster row: any of its findings
+            return any(f["rule"] == r["rule"] and f["path"].startswith(r["path"])
+                       for f in findings)
+        return ((r["path"], r["line"], r["col"], r["rule"]) in reported
+                or (r["path"], r["line"], r["rule"]) in reported_loose)
+    lost = [r for r in reviewed if r["verdict"] == "true" and not still_reported(r)]
     n_true = sum(1 for r in reviewed if r["verdict"] == "true")
     print()
     print("reviewed TRUE findings still reported: %d of %d" % (n_true - len(lost), n_true))
