@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace pctlint::check {
@@ -199,8 +200,18 @@ public:
     busy_ = !held_ && errno == EAGAIN;
 #endif
   }
-  ReadLease(const ReadLease&) = delete;
-  ReadLease& operator=(const ReadLease&) = delete;
+  ReadLease(ReadLease&& other) noexcept : fd_(other.fd_), held_(other.held_), busy_(other.busy_) {
+    other.held_ = false;
+  }
+  ReadLease& operator=(ReadLease&& other) noexcept {
+    if (this != &other) {
+      release();
+      fd_ = other.fd_;
+      held_ = std::exchange(other.held_, false);
+      busy_ = other.busy_;
+    }
+    return *this;
+  }
   ~ReadLease() {
     release();
   }
@@ -223,13 +234,15 @@ private:
   bool held_ = false, busy_ = false;
 };
 
-// Waits until no process has the file behind `fd` open for writing, for up to `ms` milliseconds:
-// the lease is taken (and let go) as soon as none has. False when a writer still has it open.
-bool wait_for_writers(int fd, int ms) {
+// Waits until no process has the file behind `fd` open for writing, for up to `ms` milliseconds,
+// and returns the lease then taken (held where leases exist); nullopt when a writer still has it
+// open.
+std::optional<ReadLease> lease_without_writers(int fd, int ms) {
   for (int waited = 0;; ++waited) {
-    ReadLease probe(fd);
-    if (!probe.busy()) return true;
-    if (waited >= ms) return false;
+    std::optional<ReadLease> lease(std::in_place, fd);
+    if (!lease->busy()) return lease;
+    if (waited >= ms) return std::nullopt;
+    lease.reset();
     platform::sleep_ms(1);
   }
 }
@@ -292,12 +305,13 @@ std::optional<std::string> write_fixed(const std::string& named, std::string_vie
   // Another pctlint fixing the same file waits here: the check and the rename go together.
   while (flock(fd, LOCK_EX) != 0 && errno == EINTR) {
   }
-  // A writer that has the file open (an append in progress) is let finish first.
-  if (!wait_for_writers(fd, kWriterWaitMs)) {
+  // A writer that has the file open (an append in progress) is let finish first; the lease taken
+  // then is held over the last check and the rename.
+  std::optional<ReadLease> lease = lease_without_writers(fd, kWriterWaitMs);
+  if (!lease) {
     unlink(tmp->c_str());
     return named + ": open for writing elsewhere; left alone";
   }
-  ReadLease lease(fd);
   // Just before the rename, the file must still be what was linted, and its name must still be
   // its own: an editor that saved by rename, git checkout, a delete or another pctlint's fix
   // gave the name to another file, which the rename would throw away.
@@ -316,9 +330,9 @@ std::optional<std::string> write_fixed(const std::string& named, std::string_vie
   }
   // A writer that opened the old file since the lease was taken is waiting in its open(): let it
   // write, and close, before the old file is looked at.
-  if (lease.held()) {
-    lease.release();
-    wait_for_writers(fd, kWriterWaitMs);
+  if (lease->held()) {
+    lease.reset();
+    lease = lease_without_writers(fd, kWriterWaitMs);
   }
   // A write that reached the old file between the check and the rename went to a file that no
   // longer has a name: put its text back rather than lose it.
