@@ -67,22 +67,31 @@ bool is_default_test_name(std::string_view name) {
   const std::size_t dot = name.rfind('.');
   if (dot == std::string_view::npos) return false;
   const std::string_view stem = name.substr(0, dot), ext = name.substr(dot + 1);
-  if (ext == "py" && (stem.starts_with("test_") || stem.ends_with("_test"))) return true;
-  for (std::string_view e : {"go", "rs", "rb", "c", "cc", "cpp"})
-    if (ext == e && stem.ends_with("_test")) return true;
-  if (ext == "rb" && stem.ends_with("_spec")) return true;
-  for (std::string_view e : {"js", "ts", "jsx", "tsx", "mjs", "cjs", "mts", "cts"})
-    if (ext == e && (stem.ends_with(".test") || stem.ends_with(".spec"))) return true;
-  if ((ext == "java" || ext == "kt" || ext == "swift") &&
-      (stem.ends_with("Test") || stem.ends_with("Tests")))
-    return true;
-  if (ext == "php" && stem.ends_with("Test")) return true;
-  if (ext == "cs" && (stem.ends_with("Test") || stem.ends_with("Tests"))) return true;
+  // One row per extension, its test stems after (constexpr views: no strlen() per file).
+  struct Row {
+    std::string_view ext;
+    std::string_view prefix, suffix1, suffix2; // test_*.py; *_test.go; *.test.js, *.spec.js
+  };
+  static constexpr Row kRows[] = {
+      {"py", "test_", "_test", ""},  {"go", "", "_test", ""},       {"rs", "", "_test", ""},
+      {"rb", "", "_test", "_spec"},  {"c", "", "_test", ""},        {"cc", "", "_test", ""},
+      {"cpp", "", "_test", ""},      {"js", "", ".test", ".spec"},  {"ts", "", ".test", ".spec"},
+      {"jsx", "", ".test", ".spec"}, {"tsx", "", ".test", ".spec"}, {"mjs", "", ".test", ".spec"},
+      {"cjs", "", ".test", ".spec"}, {"mts", "", ".test", ".spec"}, {"cts", "", ".test", ".spec"},
+      {"java", "", "Test", "Tests"}, {"kt", "", "Test", "Tests"},   {"swift", "", "Test", "Tests"},
+      {"php", "", "Test", ""},       {"cs", "", "Test", "Tests"},   {"yaml", "", "_tests", ""},
+      {"yml", "", "_tests", ""}};
   // Data files that name themselves tests (default_test_files says which).
   if (ext == "json")
     return stem == "tests" || stem.ends_with("_tests") || stem.ends_with("-tests") ||
            stem.ends_with("testdata") || stem == "test_cases" || stem == "testcases";
-  if (ext == "yaml" || ext == "yml") return stem == "tests" || stem.ends_with("_tests");
+  for (const Row& row : kRows) {
+    if (row.ext != ext) continue;
+    if (!row.prefix.empty() && stem.starts_with(row.prefix)) return true;
+    if (stem.ends_with(row.suffix1)) return true;
+    if (!row.suffix2.empty() && stem.ends_with(row.suffix2)) return true;
+    return (ext == "yaml" || ext == "yml") && stem == "tests";
+  }
   return false;
 }
 
@@ -112,7 +121,8 @@ bool is_lock_file(std::string_view name) {
 }
 
 bool is_tex_source(std::string_view name) {
-  for (std::string_view ext : {".tex", ".sty", ".cls", ".ltx", ".dtx"})
+  static constexpr std::string_view kExtensions[] = {".tex", ".sty", ".cls", ".ltx", ".dtx"};
+  for (std::string_view ext : kExtensions)
     if (ascii::iends_with(name, ext)) return true;
   return false;
 }

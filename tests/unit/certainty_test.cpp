@@ -149,6 +149,21 @@ TEST_CASE("extent given by syntax, or guessed") {
   CHECK(exact_url("b: [\"https://example.com/my file.pdf\", 2]\n", Language::Yaml));
 }
 
+TEST_CASE("the default test names agree with the default globs for every stem and extension") {
+  const GlobList globs = Config::default_test_globs();
+  for (const char* stem :
+       {"a_test", "test_a",  "a_spec",  "a.test",    "a.spec",     "aTest",     "aTests",
+        "tests",  "a_tests", "a-tests", "atestdata", "test_cases", "testcases", "Test",
+        "Tests",  "_test",   "test_",   "a.tests",   "atest",      "a"})
+    for (const char* ext : {"py",  "go",  "rs",   "rb",   "c",   "cc",  "cpp",  "js", "ts",
+                            "jsx", "tsx", "mjs",  "cjs",  "mts", "cts", "java", "kt", "swift",
+                            "php", "cs",  "json", "yaml", "yml", "h",   "txt",  "PY", ""}) {
+      const std::string path = std::string("src/") + stem + (*ext ? "." : "") + ext;
+      CAPTURE(path);
+      CHECK(is_default_test_path(path) == globs.matches(path));
+    }
+}
+
 TEST_CASE("the default test paths without globs agree with the default globs") {
   const GlobList globs = Config::default_test_globs();
   for (const char* path : {"tests/a.py",       "src/test/Foo.java",  "pkg/url_test.go",

@@ -298,6 +298,42 @@ TEST_CASE("language_for_path and comment_syntax") {
   CHECK(language_for_path("Dockerfile") == Language::Shell);
   CHECK(language_for_path("README.md") == Language::Markdown);
   CHECK(language_for_path("x.unknown") == Language::PlainText);
+  // Every extension and well-known name of the table finds the first row that lists it, in any
+  // case, behind any directory.
+  const auto first_with = [](std::string_view word, auto field) {
+    for (const LanguageSpec& spec : all_languages()) {
+      std::string_view words = spec.*field;
+      while (!words.empty()) {
+        const std::size_t space = std::min(words.find(' '), words.size());
+        if (words.substr(0, space) == word) return spec.id;
+        words.remove_prefix(std::min(space + 1, words.size()));
+      }
+    }
+    return Language::PlainText;
+  };
+  std::size_t names = 0;
+  for (const LanguageSpec& spec : all_languages()) {
+    for (std::string_view words : {spec.extensions, spec.file_names}) {
+      const bool by_extension = words.data() == spec.extensions.data();
+      while (!words.empty()) {
+        const std::size_t space = std::min(words.find(' '), words.size());
+        const std::string word(words.substr(0, space));
+        words.remove_prefix(std::min(space + 1, words.size()));
+        if (word.empty()) continue;
+        ++names;
+        const std::string path = by_extension ? "dir/Sub/name." + word : "dir/" + word;
+        std::string upper = path;
+        for (char& c : upper)
+          c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        CAPTURE(path);
+        const Language want = by_extension ? first_with(word, &LanguageSpec::extensions)
+                                           : first_with(word, &LanguageSpec::file_names);
+        CHECK(language_for_path(path) == want);
+        CHECK(language_for_path(upper) == want);
+      }
+    }
+  }
+  CHECK(names > 100);
   CHECK(comment_syntax(Language::Python).line == "#");
   CHECK(comment_syntax(Language::Html).block_open == "<!--");
   CHECK(comment_syntax(Language::Json).line.empty());
