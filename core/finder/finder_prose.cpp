@@ -267,13 +267,29 @@ static bool holds_url_list(std::string_view value) {
   return false;
 }
 
+// The length of the quote at value[i]: a quote character, or one written as an HTML character
+// reference (code shown in a page's text: "&lt;a href='http://&quot; + id + &quot;.x/'&gt;");
+// 0 where none is.
+std::size_t quote_length_at(std::string_view value, std::size_t i) {
+  const char c = value[i];
+  if (c == '\'' || c == '"' || c == '`') return 1;
+  if (c != '&') return 0;
+  static constexpr std::string_view kQuotes[] = {"&quot;", "&apos;", "&#34;",
+                                                 "&#39;",  "&#x22;", "&#x27;"};
+  for (std::string_view reference : kQuotes)
+    if (ascii::istarts_with(value.substr(i), reference)) return reference.size();
+  return 0;
+}
+
 // Whether an attribute's value is built by code that holds the markup in a string: its quotes
 // enclose a concatenation ('<img src="http://x/a-' + y + '.png">' in a JavaScript string inside
-// an R or Python one), a quote with a '+' beside it, not a URL with raw blanks.
+// an R or Python one, or such code shown escaped in a page), a quote with a '+' beside it, not a
+// URL with raw blanks.
 bool concatenated_in_code(std::string_view value) {
-  for (std::size_t i = find_any_of3(value, 0, value.size(), '\'', '"', '`'); i < value.size();
-       i = find_any_of3(value, i + 1, value.size(), '\'', '"', '`')) {
-    std::size_t after = i + 1, before = i;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::size_t quote = quote_length_at(value, i);
+    if (!quote) continue;
+    std::size_t after = i + quote, before = i;
     while (after < value.size() && is_blank(value[after]))
       ++after;
     while (before > 0 && is_blank(value[before - 1]))
