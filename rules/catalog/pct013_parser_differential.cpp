@@ -140,6 +140,22 @@ struct Readings {
   Span span;               // where, in the URL's text
 };
 
+// Whether the two readings can only agree, seen without splitting the URL: the authority after
+// "://" (up to the first '/', '?' or '#') holds no digit and no '%' (no IPv4 number, no "0x", no
+// encoded host), and no "%2e" follows (no encoded dot segment). The host lies in that stretch,
+// so may_find() below would say no; most URLs are such.
+bool plain_authority(std::string_view t) {
+  const std::size_t slashes = t.find("://");
+  if (slashes == std::string_view::npos) return false;
+  std::size_t i = slashes + 3;
+  for (; i < t.size() && t[i] != '/' && t[i] != '?' && t[i] != '#'; ++i)
+    if (t[i] == '%' || (t[i] >= '0' && t[i] <= '9')) return false;
+  for (std::size_t at = t.find('%', i); at != std::string_view::npos; at = t.find('%', at + 1))
+    if (at + 2 < t.size() && t[at + 1] == '2' && (t[at + 2] == 'e' || t[at + 2] == 'E'))
+      return false;
+  return true;
+}
+
 class ParserDifferential final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -156,6 +172,7 @@ public:
       return ByteClass(m);
     }();
     if (kTwoWays.find(t, 0) < t.size()) return true;
+    if (plain_authority(t)) return false;
     const UrlParts parts = split_url_authority(t);
     if (!parts.host || !special_with_authority(parts, t)) return false;
     // A '%' reads two ways in the authority (a percent-encoded host) and as a dot segment
