@@ -182,7 +182,7 @@ void Summary::add(const Summary& other) {
   unsafe_fixable += other.unsafe_fixable;
   fixed += other.fixed;
   baselined += other.baselined;
-  for (std::size_t k = 0; k < by_rule.size(); ++k) // the unused tail is zero
+  for (std::size_t k = 0, rules = all_rules().size(); k < rules; ++k)
     by_rule[k] += other.by_rule[k];
   errors += other.errors;
   failed = failed || other.failed;
