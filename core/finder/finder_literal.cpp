@@ -192,6 +192,35 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
                                                  : last.substr(0, last.find_first_of("?#")));
 }
 
+// The words after an APT repository's URL: sources.list(5)'s "URI suite [component...]"
+// ("http://deb.example/debian stable main", fresh14's preseed value) and apt's messages that
+// quote it ("'http://archive.example.org/debian buster InRelease' changed its 'Suite' value",
+// fresh96): a suite (Debian's and Ubuntu's, by class or codename, with its -updates, -security,
+// -backports or -proposed pocket), a component, or the index apt read. Not words of a path segment.
+bool apt_source_words(const std::vector<std::string_view>& words) {
+  static constexpr std::string_view kComponents[] = {
+      "main",       "contrib",    "non-free",  "non-free-firmware", "universe",
+      "multiverse", "restricted", "InRelease", "Release",           "Packages"};
+  static constexpr std::string_view kSuites[] = {
+      "stable",  "testing",  "unstable", "oldstable", "oldoldstable", "experimental", "sid",
+      "woody",   "sarge",    "etch",     "lenny",     "squeeze",      "wheezy",       "jessie",
+      "stretch", "buster",   "bullseye", "bookworm",  "trixie",       "forky",        "duke",
+      "trusty",  "xenial",   "bionic",   "focal",     "jammy",        "lunar",        "mantic",
+      "noble",   "oracular", "plucky",   "questing"};
+  const auto suite = [](std::string_view w) {
+    for (std::string_view pocket : {"-updates", "-security", "-backports", "-proposed"})
+      if (w.size() > pocket.size() && w.ends_with(pocket)) w.remove_suffix(pocket.size());
+    return std::find(std::begin(kSuites), std::end(kSuites), w) != std::end(kSuites);
+  };
+  const auto component = [](std::string_view w) {
+    return std::find(std::begin(kComponents), std::end(kComponents), w) != std::end(kComponents);
+  };
+  return suite(words.front()) &&
+         std::all_of(words.begin() + 1, words.end(), [&](std::string_view w) {
+           return component(w) || w.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") == npos;
+         });
+}
+
 // An XML namespace and the schema document that defines it, the pairs of xsi:schemaLocation
 // ("http://x.example/ns model.xsd"), written where the attribute's name is not in sight (a Java
 // string given to a SAX writer, an XML comment, a file read as text): two items, not one URL.
@@ -266,7 +295,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   const bool path_goes_on = url.back() != '/' && std::any_of(words.begin(), words.end(), path_word);
   const bool long_name = path_goes_on || (!strict && titled_file_name(url, words));
   if (words.empty() || words.size() > (long_name ? 8u : 3u)) return false;
-  if (schema_location_pair(words)) return false;
+  if (schema_location_pair(words) || apt_source_words(words)) return false;
   if (url.back() == ':') return false; // "key: value", a header
   // A query whose last value is empty, then words: arguments after the URL, not a value that
   // begins with a blank ("…/tokeninfo?access_token= uid realm=/employees", pam_oauth2's line).
