@@ -327,21 +327,37 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
 }
 
 std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out) {
-  const std::size_t semi = s.substr(0, end).find(';', i + 1);
-  if (semi == std::string_view::npos || semi - i > 10) {
+  const CharacterReference ref = character_reference_at(s.substr(0, end), i);
+  if (!ref.length) {
     out.put('&', i);
     return 1;
   }
+  out.put_cp(ref.value, i);
+  return ref.length;
+}
+
+// Swift's raw string #"..."#: a backslash is itself, unless as many '#' as delimit the string
+// follow it; then it escapes as in "..." ("\#n", "\#u{e9}", and "\#(x)", an interpolation whose
+// '(' stands where the backslash is, as "\(x)" does).
+DecodedText swift_raw(std::string_view s, std::size_t begin, std::size_t end, std::size_t hashes);
+
+} // namespace
+
+CharacterReference character_reference_at(std::string_view s, std::size_t i) {
+  const std::size_t semi = s.find(';', i + 1);
+  if (i >= s.size() || s[i] != '&' || semi == std::string_view::npos || semi - i > 10) return {};
   const std::string_view name = s.substr(i + 1, semi - i - 1);
   char32_t v = 0;
   if (name.size() > 1 && name[0] == '#') {
     if (name[1] == 'x' || name[1] == 'X') {
       if (digit_run(name, 2, name.size(), 16, name.size() - 2, v) != name.size() - 2 ||
           name.size() == 2)
-        v = 0xFFFFFFFF;
+        return {};
     } else {
-      for (char c : name.substr(1))
-        v = (c >= '0' && c <= '9' && v < 0x110000) ? v * 10 + char32_t(c - '0') : 0xFFFFFFFF;
+      for (char c : name.substr(1)) {
+        if (c < '0' || c > '9' || v >= 0x110000) return {};
+        v = v * 10 + char32_t(c - '0');
+      }
     }
   } else if (name == "amp")
     v = '&';
@@ -356,21 +372,9 @@ std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out)
   else if (name == "nbsp")
     v = 0xA0;
   else
-    v = 0xFFFFFFFF;
-  if (v == 0xFFFFFFFF) {
-    out.put('&', i);
-    return 1;
-  }
-  out.put_cp(v, i);
-  return semi - i + 1;
+    return {};
+  return {v, semi - i + 1};
 }
-
-// Swift's raw string #"..."#: a backslash is itself, unless as many '#' as delimit the string
-// follow it; then it escapes as in "..." ("\#n", "\#u{e9}", and "\#(x)", an interpolation whose
-// '(' stands where the backslash is, as "\(x)" does).
-DecodedText swift_raw(std::string_view s, std::size_t begin, std::size_t end, std::size_t hashes);
-
-} // namespace
 
 DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t end,
                            EscapeStyle style, char quote, bool code_point_hex,

@@ -23,6 +23,14 @@ struct DecodedText {
   std::vector<std::size_t> lossy;
 };
 
+// An HTML or XML character reference at s[i] ("&quot;", "&#39;", "&#x27;", "&amp;"...): its code
+// point and its length; length 0 where s[i] starts none.
+struct CharacterReference {
+  char32_t value = 0;
+  std::size_t length = 0;
+};
+CharacterReference character_reference_at(std::string_view s, std::size_t i);
+
 // `code_point_hex`: \xHH is a code point (JS, Python, C#) rather than a byte (C, Go, PHP);
 // `code_point_octal`: \345 is a code point (Python str, JavaScript, Java) rather than a byte.
 DecodedText decode_literal(std::string_view source, std::size_t begin, std::size_t end,

@@ -267,18 +267,14 @@ static bool holds_url_list(std::string_view value) {
   return false;
 }
 
-// The length of the quote at value[i]: a quote character, or one written as an HTML character
+// The length of the quote at value[i]: a quote character, or one written as a character
 // reference (code shown in a page's text: "&lt;a href='http://&quot; + id + &quot;.x/'&gt;");
 // 0 where none is.
 std::size_t quote_length_at(std::string_view value, std::size_t i) {
   const char c = value[i];
   if (c == '\'' || c == '"' || c == '`') return 1;
-  if (c != '&') return 0;
-  static constexpr std::string_view kQuotes[] = {"&quot;", "&apos;", "&#34;",
-                                                 "&#39;",  "&#x22;", "&#x27;"};
-  for (std::string_view reference : kQuotes)
-    if (ascii::istarts_with(value.substr(i), reference)) return reference.size();
-  return 0;
+  const CharacterReference ref = character_reference_at(value, i);
+  return ref.value == '"' || ref.value == '\'' ? ref.length : 0;
 }
 
 // Whether an attribute's value is built by code that holds the markup in a string: its quotes

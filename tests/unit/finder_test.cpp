@@ -496,3 +496,21 @@ TEST_CASE("each URL in a long escaped literal ends at the next control an escape
               "\"\")/e\"\n",
               Language::Swift) == V{"https://x.example/a/(id)/b", "https://x.example/c"});
 }
+
+TEST_CASE("character references: the code point and the length, or none") {
+  const auto at = [](std::string_view s) {
+    const CharacterReference r = character_reference_at(s, 0);
+    return std::pair<unsigned, std::size_t>(static_cast<unsigned>(r.value), r.length);
+  };
+  CHECK(at("&quot; + id") == std::pair<unsigned, std::size_t>('"', 6));
+  CHECK(at("&#39;x") == std::pair<unsigned, std::size_t>('\'', 5));
+  CHECK(at("&#x27;") == std::pair<unsigned, std::size_t>('\'', 6));
+  CHECK(at("&#X22;") == std::pair<unsigned, std::size_t>('"', 6));
+  CHECK(at("&amp;") == std::pair<unsigned, std::size_t>('&', 5));
+  CHECK(at("&#0034;") == std::pair<unsigned, std::size_t>('"', 7));
+  CHECK(at("&copy;").second == 0); // not one of the few the finder knows
+  CHECK(at("&#x;").second == 0);
+  CHECK(at("&#3a;").second == 0);
+  CHECK(at("& quot").second == 0);
+  CHECK(at("x&quot;").second == 0);
+}
