@@ -70,28 +70,29 @@ bool is_default_test_name(std::string_view name) {
   // One row per extension, its test stems after (constexpr views: no strlen() per file).
   struct Row {
     std::string_view ext;
-    std::string_view prefix, suffix1, suffix2; // test_*.py; *_test.go; *.test.js, *.spec.js
+    std::string_view prefix, suffix1, suffix2, whole; // test_*.py; *_test.go; *.spec.js; tests.yml
   };
   static constexpr Row kRows[] = {
-      {"py", "test_", "_test", ""},  {"go", "", "_test", ""},       {"rs", "", "_test", ""},
-      {"rb", "", "_test", "_spec"},  {"c", "", "_test", ""},        {"cc", "", "_test", ""},
-      {"cpp", "", "_test", ""},      {"js", "", ".test", ".spec"},  {"ts", "", ".test", ".spec"},
-      {"jsx", "", ".test", ".spec"}, {"tsx", "", ".test", ".spec"}, {"mjs", "", ".test", ".spec"},
-      {"cjs", "", ".test", ".spec"}, {"mts", "", ".test", ".spec"}, {"cts", "", ".test", ".spec"},
-      {"java", "", "Test", "Tests"}, {"kt", "", "Test", "Tests"},   {"swift", "", "Test", "Tests"},
-      {"php", "", "Test", ""},       {"cs", "", "Test", "Tests"},   {"yaml", "", "_tests", ""},
-      {"yml", "", "_tests", ""}};
+      {"py", "test_", "_test", "", ""},    {"go", "", "_test", "", ""},
+      {"rs", "", "_test", "", ""},         {"rb", "", "_test", "_spec", ""},
+      {"c", "", "_test", "", ""},          {"cc", "", "_test", "", ""},
+      {"cpp", "", "_test", "", ""},        {"js", "", ".test", ".spec", ""},
+      {"ts", "", ".test", ".spec", ""},    {"jsx", "", ".test", ".spec", ""},
+      {"tsx", "", ".test", ".spec", ""},   {"mjs", "", ".test", ".spec", ""},
+      {"cjs", "", ".test", ".spec", ""},   {"mts", "", ".test", ".spec", ""},
+      {"cts", "", ".test", ".spec", ""},   {"java", "", "Test", "Tests", ""},
+      {"kt", "", "Test", "Tests", ""},     {"swift", "", "Test", "Tests", ""},
+      {"php", "", "Test", "", ""},         {"cs", "", "Test", "Tests", ""},
+      {"yaml", "", "_tests", "", "tests"}, {"yml", "", "_tests", "", "tests"}};
   // Data files that name themselves tests (default_test_files says which).
   if (ext == "json")
     return stem == "tests" || stem.ends_with("_tests") || stem.ends_with("-tests") ||
            stem.ends_with("testdata") || stem == "test_cases" || stem == "testcases";
-  for (const Row& row : kRows) {
-    if (row.ext != ext) continue;
-    if (!row.prefix.empty() && stem.starts_with(row.prefix)) return true;
-    if (stem.ends_with(row.suffix1)) return true;
-    if (!row.suffix2.empty() && stem.ends_with(row.suffix2)) return true;
-    return (ext == "yaml" || ext == "yml") && stem == "tests";
-  }
+  for (const Row& row : kRows)
+    if (row.ext == ext)
+      return (!row.prefix.empty() && stem.starts_with(row.prefix)) || stem.ends_with(row.suffix1) ||
+             (!row.suffix2.empty() && stem.ends_with(row.suffix2)) ||
+             (!row.whole.empty() && stem == row.whole);
   return false;
 }
 

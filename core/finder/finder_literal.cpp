@@ -196,28 +196,27 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
 // ("http://deb.example/debian stable main", fresh14's preseed value) and apt's messages that
 // quote it ("'http://archive.example.org/debian buster InRelease' changed its 'Suite' value",
 // fresh96): a suite (Debian's and Ubuntu's, by class or codename, with its -updates, -security,
-// -backports or -proposed pocket), a component, or the index apt read. Not words of a path segment.
+// -backports or -proposed pocket), then components (lower-case words: main, non-free...) or the
+// index apt read. Not words of a path segment.
 bool apt_source_words(const std::vector<std::string_view>& words) {
-  static constexpr std::string_view kComponents[] = {
-      "main",       "contrib",    "non-free",  "non-free-firmware", "universe",
-      "multiverse", "restricted", "InRelease", "Release",           "Packages"};
+  static constexpr std::string_view kIndexes[] = {"InRelease", "Release", "Packages"};
+  static constexpr std::string_view kPockets[] = {"-updates", "-security", "-backports",
+                                                  "-proposed"};
   static constexpr std::string_view kSuites[] = {
       "stable",  "testing",  "unstable", "oldstable", "oldoldstable", "experimental", "sid",
       "woody",   "sarge",    "etch",     "lenny",     "squeeze",      "wheezy",       "jessie",
       "stretch", "buster",   "bullseye", "bookworm",  "trixie",       "forky",        "duke",
       "trusty",  "xenial",   "bionic",   "focal",     "jammy",        "lunar",        "mantic",
       "noble",   "oracular", "plucky",   "questing"};
-  const auto suite = [](std::string_view w) {
-    for (std::string_view pocket : {"-updates", "-security", "-backports", "-proposed"})
-      if (w.size() > pocket.size() && w.ends_with(pocket)) w.remove_suffix(pocket.size());
-    return std::find(std::begin(kSuites), std::end(kSuites), w) != std::end(kSuites);
+  const auto listed = [](const auto& list, std::string_view w) {
+    return std::find(std::begin(list), std::end(list), w) != std::end(list);
   };
-  const auto component = [](std::string_view w) {
-    return std::find(std::begin(kComponents), std::end(kComponents), w) != std::end(kComponents);
-  };
-  return suite(words.front()) &&
+  std::string_view suite = words.front();
+  for (std::string_view pocket : kPockets)
+    if (suite.size() > pocket.size() && suite.ends_with(pocket)) suite.remove_suffix(pocket.size());
+  return listed(kSuites, suite) &&
          std::all_of(words.begin() + 1, words.end(), [&](std::string_view w) {
-           return component(w) || w.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") == npos;
+           return listed(kIndexes, w) || w.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") == npos;
          });
 }
 

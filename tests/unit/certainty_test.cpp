@@ -154,7 +154,7 @@ TEST_CASE("the default test names agree with the default globs for every stem an
   for (const char* stem :
        {"a_test", "test_a",  "a_spec",  "a.test",    "a.spec",     "aTest",     "aTests",
         "tests",  "a_tests", "a-tests", "atestdata", "test_cases", "testcases", "Test",
-        "Tests",  "_test",   "test_",   "a.tests",   "atest",      "a"})
+        "Tests",  "_test",   "test_",   "a.tests",   "atest",      "a",         ""})
     for (const char* ext : {"py",  "go",  "rs",   "rb",   "c",   "cc",  "cpp",  "js", "ts",
                             "jsx", "tsx", "mjs",  "cjs",  "mts", "cts", "java", "kt", "swift",
                             "php", "cs",  "json", "yaml", "yml", "h",   "txt",  "PY", ""}) {
