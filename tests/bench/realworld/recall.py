@@ -457,16 +457,37 @@ YAML_BLOCK = re.compile(r"(?:^|[:\-]\s)\s*[|>][+\-0-9]*\s*(?:#.*)?$")
 YAML_PLAIN = re.compile(r"^(\s*(?:-\s+(?:[\w.\-/\"' ]+:\s+)?|[\w.\-/\"' ]+:\s+))(https?://\S+)\s*(?:\s#.*)?$")
 
 
+def quoted_scalar_end(body, quote, k):
+    """The offset of the quote that closes a YAML quoted scalar in body from k, or None."""
+    j = k
+    while j < len(body):
+        if quote == '"' and body[j] == "\\":
+            j += 2
+            continue
+        if body[j] == quote:
+            if quote == "'" and body[j + 1:j + 2] == "'":
+                j += 2
+                continue
+            return j
+        j += 1
+    return None
+
+
 def scan_yaml(text):
     out = []
     pos = 0
     block_indent = None
+    open_quote = None  # a quoted scalar that runs on over lines: its text is prose, not keys
     for line in text.split("\n"):
         ls = pos
         pos += len(line) + 1
         body = line.rstrip("\r")
         stripped = body.lstrip(" ")
         indent = len(body) - len(stripped)
+        if open_quote:
+            if quoted_scalar_end(body, open_quote, 0) is not None:
+                open_quote = None
+            continue
         if block_indent is not None:
             if not stripped.strip() or indent > block_indent:
                 continue
@@ -501,18 +522,9 @@ def scan_yaml(text):
                 if before and before[-1] not in ":-[{,":
                     k += 1
                     continue
-                j = k + 1
-                while j < len(body):
-                    if c == '"' and body[j] == "\\":
-                        j += 2
-                        continue
-                    if body[j] == c:
-                        if c == "'" and body[j + 1:j + 2] == "'":
-                            j += 2
-                            continue
-                        break
-                    j += 1
-                if j >= len(body):
+                j = quoted_scalar_end(body, c, k + 1)
+                if j is None:
+                    open_quote = c
                     break
                 cand = literal_cand(text, ls + k, ls + k + 1, ls + j, "yaml",
                                     "config-flow" if depth else "config")
