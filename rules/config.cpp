@@ -32,7 +32,12 @@ const std::vector<std::string>& default_test_files() {
       // Data files that name themselves tests: the cases a test runner reads (trurl's
       // tests.json, the URL Standard's urltestdata.json).
       "tests.json", "*_tests.json", "*-tests.json", "*testdata.json", "tests.yaml", "tests.yml",
-      "*_tests.yaml", "*_tests.yml", "test_cases.json", "testcases.json"};
+      "*_tests.yaml", "*_tests.yml", "test_cases.json", "testcases.json",
+      // A source file named a test is one (Django's tests.py, a C library's test.c, a Rust
+      // crate's tests.rs), where Go's test.go is not and a Java class is named FooTest.
+      "test.py", "tests.py", "test.rs", "tests.rs", "test.rb", "tests.rb", "test.c", "tests.c",
+      "test.cc", "tests.cc", "test.cpp", "tests.cpp", "test.[cm]js", "tests.[cm]js", "test.[jt]s",
+      "tests.[jt]s", "test.[jt]sx", "tests.[jt]sx", "test.[cm]ts", "tests.[cm]ts"};
   return patterns;
 }
 
@@ -71,19 +76,30 @@ bool is_default_test_name(std::string_view name) {
   struct Row {
     std::string_view ext;
     std::string_view prefix, suffix1, suffix2, whole; // test_*.py; *_test.go; *.spec.js; tests.yml
+    bool named_test = false;                          // test.py and tests.py too
   };
-  static constexpr Row kRows[] = {
-      {"py", "test_", "_test", "", ""},    {"go", "", "_test", "", ""},
-      {"rs", "", "_test", "", ""},         {"rb", "", "_test", "_spec", ""},
-      {"c", "", "_test", "", ""},          {"cc", "", "_test", "", ""},
-      {"cpp", "", "_test", "", ""},        {"js", "", ".test", ".spec", ""},
-      {"ts", "", ".test", ".spec", ""},    {"jsx", "", ".test", ".spec", ""},
-      {"tsx", "", ".test", ".spec", ""},   {"mjs", "", ".test", ".spec", ""},
-      {"cjs", "", ".test", ".spec", ""},   {"mts", "", ".test", ".spec", ""},
-      {"cts", "", ".test", ".spec", ""},   {"java", "", "Test", "Tests", ""},
-      {"kt", "", "Test", "Tests", ""},     {"swift", "", "Test", "Tests", ""},
-      {"php", "", "Test", "", ""},         {"cs", "", "Test", "Tests", ""},
-      {"yaml", "", "_tests", "", "tests"}, {"yml", "", "_tests", "", "tests"}};
+  static constexpr Row kRows[] = {{"py", "test_", "_test", "", "", true},
+                                  {"go", "", "_test", "", ""},
+                                  {"rs", "", "_test", "", "", true},
+                                  {"rb", "", "_test", "_spec", "", true},
+                                  {"c", "", "_test", "", "", true},
+                                  {"cc", "", "_test", "", "", true},
+                                  {"cpp", "", "_test", "", "", true},
+                                  {"js", "", ".test", ".spec", "", true},
+                                  {"ts", "", ".test", ".spec", "", true},
+                                  {"jsx", "", ".test", ".spec", "", true},
+                                  {"tsx", "", ".test", ".spec", "", true},
+                                  {"mjs", "", ".test", ".spec", "", true},
+                                  {"cjs", "", ".test", ".spec", "", true},
+                                  {"mts", "", ".test", ".spec", "", true},
+                                  {"cts", "", ".test", ".spec", "", true},
+                                  {"java", "", "Test", "Tests", ""},
+                                  {"kt", "", "Test", "Tests", ""},
+                                  {"swift", "", "Test", "Tests", ""},
+                                  {"php", "", "Test", "", ""},
+                                  {"cs", "", "Test", "Tests", ""},
+                                  {"yaml", "", "_tests", "", "tests"},
+                                  {"yml", "", "_tests", "", "tests"}};
   // Data files that name themselves tests (default_test_files says which).
   if (ext == "json")
     return stem == "tests" || stem.ends_with("_tests") || stem.ends_with("-tests") ||
@@ -92,7 +108,8 @@ bool is_default_test_name(std::string_view name) {
     if (row.ext == ext)
       return (!row.prefix.empty() && stem.starts_with(row.prefix)) || stem.ends_with(row.suffix1) ||
              (!row.suffix2.empty() && stem.ends_with(row.suffix2)) ||
-             (!row.whole.empty() && stem == row.whole);
+             (!row.whole.empty() && stem == row.whole) ||
+             (row.named_test && (stem == "test" || stem == "tests"));
   return false;
 }
 

@@ -154,7 +154,8 @@ TEST_CASE("the default test names agree with the default globs for every stem an
   for (const char* stem :
        {"a_test", "test_a",  "a_spec",  "a.test",    "a.spec",     "aTest",     "aTests",
         "tests",  "a_tests", "a-tests", "atestdata", "test_cases", "testcases", "Test",
-        "Tests",  "_test",   "test_",   "a.tests",   "atest",      "a",         ""})
+        "Tests",  "_test",   "test_",   "a.tests",   "atest",      "a",         "",
+        "test",   "TESTS",   "tests_",  "mytests"})
     for (const char* ext : {"py",  "go",  "rs",   "rb",   "c",   "cc",  "cpp",  "js", "ts",
                             "jsx", "tsx", "mjs",  "cjs",  "mts", "cts", "java", "kt", "swift",
                             "php", "cs",  "json", "yaml", "yml", "h",   "txt",  "PY", ""}) {
@@ -166,25 +167,74 @@ TEST_CASE("the default test names agree with the default globs for every stem an
 
 TEST_CASE("the default test paths without globs agree with the default globs") {
   const GlobList globs = Config::default_test_globs();
-  for (const char* path : {"tests/a.py",       "src/test/Foo.java",  "pkg/url_test.go",
-                           "test_url.py",      "web/__tests__/x.js", "a/b.spec.ts",
-                           "spec/x_spec.rb",   "x/t/basic.t",        "lib/urltest.py",
-                           "latest/x.py",      "contest.py",         "docs/testing.md",
-                           "testing/x.md",     "a/FooTest.java",     "a/FooTests.kt",
-                           "a/FooTest.php",    "a/FooTests.cs",      "a/b_test.cpp",
-                           "a/b_test.h",       "a/x.test.jsx",       "a/x.tests.js",
-                           "fixtures",         "a/fixtures/b.json",  "e2e/run.sh",
-                           "a/testdata/x.txt", "a/test-data/x",      "specs/a.md",
-                           "a/unittests/b.cc", "Test.java",          "a/spectest.py",
-                           "tests.json",       "a/url_tests.json",   "a/urltestdata.json",
-                           "a/tests.yml",      "a/x_tests.yaml",     "a/contests.json",
-                           "a/testcases.json", "a/tests.txt",        "a/latest.json",
-                           "a/my-tests.json",  "a/b.test.mjs",       "a/b.spec.cjs",
-                           "a/b.test.mts",     "a/b.spec.cts",       "a/b.mjs",
-                           "a/FooTests.swift", "a/Foo.swift"}) {
+  for (const char* path : {"tests/a.py",
+                           "src/test/Foo.java",
+                           "pkg/url_test.go",
+                           "test_url.py",
+                           "web/__tests__/x.js",
+                           "a/b.spec.ts",
+                           "spec/x_spec.rb",
+                           "x/t/basic.t",
+                           "lib/urltest.py",
+                           "latest/x.py",
+                           "contest.py",
+                           "docs/testing.md",
+                           "testing/x.md",
+                           "a/FooTest.java",
+                           "a/FooTests.kt",
+                           "a/FooTest.php",
+                           "a/FooTests.cs",
+                           "a/b_test.cpp",
+                           "a/b_test.h",
+                           "a/x.test.jsx",
+                           "a/x.tests.js",
+                           "fixtures",
+                           "a/fixtures/b.json",
+                           "e2e/run.sh",
+                           "a/testdata/x.txt",
+                           "a/test-data/x",
+                           "specs/a.md",
+                           "a/unittests/b.cc",
+                           "Test.java",
+                           "a/spectest.py",
+                           "tests.json",
+                           "a/url_tests.json",
+                           "a/urltestdata.json",
+                           "a/tests.yml",
+                           "a/x_tests.yaml",
+                           "a/contests.json",
+                           "a/testcases.json",
+                           "a/tests.txt",
+                           "a/latest.json",
+                           "a/my-tests.json",
+                           "a/b.test.mjs",
+                           "a/b.spec.cjs",
+                           "a/b.test.mts",
+                           "a/b.spec.cts",
+                           "a/b.mjs",
+                           "a/FooTests.swift",
+                           "a/Foo.swift",
+                           "app/tests.py",
+                           "vendor/parser/test.c",
+                           "src/tests.rs",
+                           "a/test.go",
+                           "a/test.mjs",
+                           "a/tests.tsx",
+                           "a/latest.py"}) {
     CAPTURE(path);
     CHECK(is_default_test_path(path) == globs.matches(path));
   }
+}
+
+TEST_CASE("a source file named a test is a test file: Django's tests.py, a C library's test.c") {
+  // fresh104: http-parser's test.c, vendored in a Ruby gem, holds "double @" as a case that must
+  // fail to parse; a safe fix to %40 made it pass.
+  for (const char* path : {"app/tests.py", "test.py", "vendor/http-parser/test.c", "src/tests.rs",
+                           "lib/test.js", "web/tests.tsx", "spec/support/test.rb"})
+    CHECK(is_default_test_path(path));
+  for (const char* path : {"cmd/test.go", "src/Test.py", "src/contest.py", "src/testing.c",
+                           "docs/test.md", "latest.py"})
+    CHECK_FALSE(is_default_test_path(path));
 }
 
 TEST_CASE("a fix is safe where the bytes it edits are certainly the URL's: a GFM autolink's") {
