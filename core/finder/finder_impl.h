@@ -66,6 +66,11 @@ enum class Markup {
 // definition, which runs to the next blank, only in the formats that define it (Markdown, reST).
 bool markup_gives_extent(Markup markup, Syntax syntax);
 
+// Whether an attribute's value is built by code that holds the markup in a string: its quotes
+// enclose a concatenation ('<a href="https://x/' ~ id ~ '">' in a Twig expression), not a URL
+// with raw blanks (finder_prose.cpp).
+bool concatenated_in_code(std::string_view value);
+
 // --- prose (finder_prose.cpp) ----------------------------------------------------------------
 
 // In running text a URL ends at white space, quotes, and the characters that markup, templates

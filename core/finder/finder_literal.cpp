@@ -457,6 +457,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   if (is_regex(lit, piece, lang)) return false;
   const std::size_t k = piece.index_of(start_);
   std::size_t value_end = trim_end(piece.text, k, piece.text.size());
+  // An attribute's value made by a template's string concatenation: code, no URL.
+  if (lit.attribute && concatenated_in_code(piece.text.substr(k, value_end - k))) return false;
   // A control character written as an escape ("...\n  imported by: x", "a\tb", a "\0"
   // terminator) ends what the URL can be: the literal goes on with another line or field of text.
   const bool escaped_control =

@@ -282,6 +282,9 @@ std::size_t quote_length_at(std::string_view value, std::size_t i) {
 // an R or Python one, or such code shown escaped in a page), a quote with a '+' beside it, not a
 // URL with raw blanks.
 bool concatenated_in_code(std::string_view value) {
+  // The operators that join strings: '+' (JavaScript, Java, Python...), '~' (Twig's and Jinja's:
+  // '<a href="mailto:' ~ email|e('url') ~ '">') and PHP's '.' with blanks around it ('...' . $x).
+  const auto blank_at = [&](std::size_t k) { return k < value.size() && is_blank(value[k]); };
   for (std::size_t i = 0; i < value.size(); ++i) {
     const std::size_t quote = quote_length_at(value, i);
     if (!quote) continue;
@@ -290,7 +293,12 @@ bool concatenated_in_code(std::string_view value) {
       ++after;
     while (before > 0 && is_blank(value[before - 1]))
       --before;
-    if ((after < value.size() && value[after] == '+') || (before > 0 && value[before - 1] == '+'))
+    if (after < value.size() && (value[after] == '+' || value[after] == '~' ||
+                                 (value[after] == '.' && after > i + quote && blank_at(after + 1))))
+      return true;
+    if (before > 0 &&
+        (value[before - 1] == '+' || value[before - 1] == '~' ||
+         (value[before - 1] == '.' && before < i && before >= 2 && blank_at(before - 2))))
       return true;
   }
   return false;

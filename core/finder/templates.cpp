@@ -373,8 +373,18 @@ std::size_t percent_letter_end(std::string_view t, std::size_t i) {
 // "/search/#t#", "/qrcode/##t#", as userscripts' search templates write the image's URL;
 // "file:///#gson-remote-temp#/git-repo", a release guide's directory); no name character or '#'
 // follows it. A second '#' anywhere else is the URL's own ("#id3#id3", "Dataset.md##prov").
+// And three or more '#' standing for a number in a path or a query value, with no name after
+// them: "issues/### where ### is the bug number", "?id=####" (a run just after the authority's
+// "//", and "/##", are the URL's own: a test of a parser, a typo).
 std::size_t hash_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '#' || i == 0 || !std::strchr("=/#", t[i - 1])) return npos;
+  if (t[i - 1] != '#' && t.compare(i, 3, "###") == 0 &&
+      !(i >= 2 && t.compare(i - 2, 2, "//") == 0)) {
+    std::size_t run = i;
+    while (run < t.size() && t[run] == '#')
+      ++run;
+    return run == t.size() || !is_word(t[run]) ? run : npos; // ("/##t#": the name's, below)
+  }
   std::size_t k = i + 1;
   while (k < t.size() && k < i + 33 &&
          (is_word(t[k]) || (t[k] == '-' && k > i + 1 && k + 1 < t.size() && is_word(t[k + 1]))))
