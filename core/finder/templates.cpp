@@ -360,7 +360,13 @@ std::size_t pipe_name_end(std::string_view t, std::size_t i) {
 // ':' or a blank in one (after '=', '#', ':' or a blank; before '&', '#', a blank or the URL's
 // end): the placeholder of a search engine's or share button's URL template. An escape's '%'
 // takes two hex digits, and a truncated one ends a path ("caf%E"), not a value.
+// And git's %H or %h as a commit link's last segment ("/commit/%H" in a git log --format string
+// kept apart from the command that runs it).
 std::size_t percent_letter_end(std::string_view t, std::size_t i) {
+  if (t.compare(i, 2, "%H") == 0 || t.compare(i, 2, "%h") == 0)
+    if ((t.substr(0, i).ends_with("/commit/") || t.substr(0, i).ends_with("/commits/")) &&
+        (i + 2 == t.size() || std::strchr("/?#)", t[i + 2])))
+      return i + 2;
   if (t[i] != '%' || i == 0 || !std::strchr("=#: ", t[i - 1]) || i + 1 >= t.size() ||
       !is_alpha(t[i + 1]))
     return npos;
