@@ -147,6 +147,15 @@ bool regex_callee(std::string_view callee) {
          method == "MustCompile" || method == "MustCompilePOSIX";
 }
 
+// Lua's pattern functions, string.find (match, gmatch, gsub) and their method form s:match(...):
+// '%' is the pattern's escape there ("%w+" a word, "%." a dot), never a URL's.
+static bool lua_pattern_callee(std::string_view callee) {
+  const std::size_t sep = callee.find_last_of(".:");
+  if (sep == npos) return false;
+  const std::string_view method = callee.substr(sep + 1);
+  return method == "find" || method == "match" || method == "gmatch" || method == "gsub";
+}
+
 // Whether the literal opening at `open` is an argument of a call that takes a regular expression,
 // or follows a match operator, or is given to a command that takes one (sed, grep...). One pass
 // backwards over the line before it, through the calls that enclose it.
@@ -183,6 +192,7 @@ bool regex_call_before(std::string_view src, std::size_t line_start, std::size_t
       --b;
     if (b >= 4 && w.substr(b - 4, 4) == "new ") b -= 4;
     if (b < e && regex_callee(w.substr(b, e - b))) return true;
+    if (lang == Language::Lua && b < e && lua_pattern_callee(w.substr(b, e - b))) return true;
   }
   if (lang == Language::Shell || lang == Language::Perl) {
     // The command the literal is an argument of: after the last | ; & ( or the line's start.

@@ -45,7 +45,7 @@ public:
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       const bool lower = std::islower(static_cast<unsigned char>(url.text[i + 1])) ||
                          std::islower(static_cast<unsigned char>(url.text[i + 2]));
-      if (lower && !(leave_unreserved && charsets::unreserved.contains(b)))
+      if (lower && !(leave_unreserved && encoded_unreserved_at(url, i, b)))
         spans.push_back({i, i + 3});
     });
     for (const Span& s : merge_adjacent(spans)) {

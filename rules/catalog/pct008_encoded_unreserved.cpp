@@ -38,14 +38,6 @@ the unreserved ones would leave half decoded.
     .fix = FixAvailability::Always,
 };
 
-// Where the fragment directive (":~:", text fragments) begins in the URL's text; npos if none.
-std::size_t fragment_directive(const UrlUnderCheck& url) {
-  if (!url.parts.fragment) return std::string_view::npos;
-  const std::string_view fragment = url.parts.fragment->in(url.text);
-  const std::size_t at = fragment.find(":~:");
-  return at == std::string_view::npos ? at : url.parts.fragment->begin + at;
-}
-
 // Whether the escapes around `s` fill a whole component (a path segment, a query name or value, a
 // fragment) with escapes alone, reserved and unreserved alike, four or more
 // ("name=%3C%73%63%72%69%70%74%3E": an encode-everything encoder, or text obfuscated on purpose,
@@ -110,6 +102,17 @@ public:
 };
 
 } // namespace
+
+std::size_t fragment_directive(const UrlUnderCheck& url) {
+  if (!url.parts.fragment) return std::string_view::npos;
+  const std::string_view fragment = url.parts.fragment->in(url.text);
+  const std::size_t at = fragment.find(":~:");
+  return at == std::string_view::npos ? at : url.parts.fragment->begin + at;
+}
+
+bool encoded_unreserved_at(const UrlUnderCheck& url, std::size_t i, unsigned char b) {
+  return charsets::unreserved.contains(b) && !(b == '-' && i > fragment_directive(url));
+}
 
 const Rule& encoded_unreserved_rule() {
   static const EncodedUnreserved rule;
