@@ -394,7 +394,9 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
     for (std::size_t i = k; i < q; ++i)
       if (t[i] == '<' || t[i] == '>' || static_cast<unsigned char>(t[i]) < 0x20) return npos;
     // A value of an attribute that is not a URL by definition (not href's, src's) may list URLs.
-    if (concatenated_in_code(t.substr(k, q - k)) ||
+    // One that holds a Markdown link ("](") never closed where it began: a translation's cut
+    // '<a href="https://gi' before a paragraph, whose next quote is the prose's.
+    if (concatenated_in_code(t.substr(k, q - k)) || t.substr(k, q - k).find("](") != npos ||
         (!is_url_attribute(name) && holds_url_list(t.substr(k, q - k))))
       return npos;
     // The URL parser strips the blanks around an attribute's URL (href="https://x/a "), as an
