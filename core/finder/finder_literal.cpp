@@ -264,8 +264,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
         attribute_name_before(value.substr(0, q)))
       return false;
   // URLs joined by a full-width or ideographic comma or semicolon, as CJK text lists them
-  // ("https://a/x/，https://b/y/"): a list, each URL ending before its separator.
-  for (const std::string_view separator : {"\uFF0C", "\u3001", "\uFF1B"})
+  // ("https://a/x/，https://b/y/"), or by '|' as Go's GOPROXY and fallback lists do
+  // ("https://proxy.a|https://proxy.b"): a list, each URL ending before its separator.
+  for (const std::string_view separator : {"\uFF0C", "\u3001", "\uFF1B", "|"})
     for (std::size_t at = value.find(separator); at != npos; at = value.find(separator, at + 1))
       if (starts_with_scheme(value.substr(at + separator.size()))) return false;
   const std::size_t blank = find_any_of3(value, 0, value.size(), ' ', '\t', ' ');

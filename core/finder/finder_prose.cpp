@@ -250,9 +250,12 @@ std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
 
 // Whether a quoted value holds more than one URL, a blank before each after the first
 // (PIP_FIND_LINKS="http://mirror1/ http://mirror2/" in a shell snippet of a Markdown code block,
-// written like an attribute): a list, each URL ended by running text. Not for an attribute whose
-// value is one URL by definition (a tweet's text with a URL in an href's query).
+// written like an attribute) or a '|' (GOPROXY="https://proxy.a|https://proxy.b"): a list, each
+// URL ended by running text. Not for an attribute whose value is one URL by definition (a tweet's
+// text with a URL in an href's query).
 static bool holds_url_list(std::string_view value) {
+  for (std::size_t bar = value.find('|'); bar != npos; bar = value.find('|', bar + 1))
+    if (starts_with_scheme(value.substr(bar + 1))) return true;
   // Word by word, each read once (a run of blanks is skipped once).
   for (std::size_t w = value.find(' '); w < value.size();) {
     while (w < value.size() && value[w] == ' ')

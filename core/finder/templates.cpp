@@ -509,6 +509,18 @@ std::size_t elision_end(std::string_view t, std::size_t i) {
   return t.substr(i, 3) == "\xE2\x80\xA6" ? i + 3 : npos;
 }
 
+// An ellipsis in brackets, braces or angle brackets ("https://cloud.example/[...]", "/{…}"): what
+// was left out, written as a note; bare ASCII dots stay part of the URL ("compare/v1...v2").
+std::size_t bracketed_elision_end(std::string_view t, std::size_t i) {
+  const char close = t[i] == '[' ? ']' : t[i] == '{' ? '}' : t[i] == '<' ? '>' : '\0';
+  if (close == '\0') return npos;
+  for (const std::string_view dots : {"...", "\xE2\x80\xA6"})
+    if (t.compare(i + 1, dots.size(), dots) == 0 && i + 1 + dots.size() < t.size() &&
+        t[i + 1 + dots.size()] == close)
+      return i + 2 + dots.size();
+  return npos;
+}
+
 // %1..%9 in a rewrite target that also holds $1..$9 ("http://%1/$1", lighttpd's url.redirect and
 // Apache's RewriteRule): the condition's capture, not an escape. A lone "%2" stays an escape cut
 // short.
@@ -557,6 +569,9 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::GitFormat, "git-format", '%', git_format_end},
     {PlaceholderStyle::AtName, "at-name", '@', at_name_end},
     {PlaceholderStyle::Elision, "elision", '\xE2', elision_end},
+    {PlaceholderStyle::Elision, "elision", '[', bracketed_elision_end},
+    {PlaceholderStyle::Elision, "elision", '{', bracketed_elision_end},
+    {PlaceholderStyle::Elision, "elision", '<', bracketed_elision_end},
     {PlaceholderStyle::Backreference, "backreference", '%', backreference_end},
     {PlaceholderStyle::XargsReplace, "xargs-replace", '%', xargs_replace_end},
     {PlaceholderStyle::BackslashReference, "backslash-reference", '\\', backslash_reference_end},

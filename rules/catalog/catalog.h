@@ -26,8 +26,9 @@ const Rule& parser_differential_rule();
 // Where the fragment directive (":~:", text fragments) begins in the URL's text; npos if none.
 std::size_t fragment_directive(const UrlUnderCheck& url);
 // Whether the escape of `b` at url.text[i] is PCT008's: an unreserved character, but '-' in a
-// fragment directive, where it is the directive's syntax and %2D is its own text.
-bool encoded_unreserved_at(const UrlUnderCheck& url, std::size_t i, unsigned char b);
+// fragment directive (which begins at `directive`, fragment_directive's answer, asked once per
+// URL), where it is the directive's syntax and %2D is its own text.
+bool encoded_unreserved_at(std::size_t directive, std::size_t i, unsigned char b);
 
 inline std::string escape_of(unsigned char b) {
   std::string out;

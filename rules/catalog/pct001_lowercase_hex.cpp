@@ -41,11 +41,12 @@ public:
     // An escaped unreserved character is PCT008's to fix (it removes the escape altogether).
     const RuleInfo& unreserved = encoded_unreserved_rule().info();
     const bool leave_unreserved = url.config.severity_of(unreserved) != Severity::Off;
+    const std::size_t directive = fragment_directive(url);
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       const bool lower = std::islower(static_cast<unsigned char>(url.text[i + 1])) ||
                          std::islower(static_cast<unsigned char>(url.text[i + 2]));
-      if (lower && !(leave_unreserved && encoded_unreserved_at(url, i, b)))
+      if (lower && !(leave_unreserved && encoded_unreserved_at(directive, i, b)))
         spans.push_back({i, i + 3});
     });
     for (const Span& s : merge_adjacent(spans)) {

@@ -73,8 +73,7 @@ public:
     std::vector<Span> spans;
     const std::size_t directive = fragment_directive(url);
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
-      if (charsets::unreserved.contains(b) && !(b == '-' && i > directive))
-        spans.push_back({i, i + 3});
+      if (encoded_unreserved_at(directive, i, b)) spans.push_back({i, i + 3});
     });
     for (const Span& s : merge_adjacent(spans)) {
       std::string decoded;
@@ -110,8 +109,8 @@ std::size_t fragment_directive(const UrlUnderCheck& url) {
   return at == std::string_view::npos ? at : url.parts.fragment->begin + at;
 }
 
-bool encoded_unreserved_at(const UrlUnderCheck& url, std::size_t i, unsigned char b) {
-  return charsets::unreserved.contains(b) && !(b == '-' && i > fragment_directive(url));
+bool encoded_unreserved_at(std::size_t directive, std::size_t i, unsigned char b) {
+  return charsets::unreserved.contains(b) && !(b == '-' && i > directive);
 }
 
 const Rule& encoded_unreserved_rule() {

@@ -1,4 +1,5 @@
 // PCT009 double-encoded
+#include "core/ascii.h"
 #include "rules/catalog/catalog.h"
 
 #include <algorithm>
@@ -27,7 +28,9 @@ alone is encoded twice (`sp=EgIQAg%253D%253D`, YouTube's search filters, as the 
 So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
 letters that go on as a longer word in the same case, with no other `%25XX` in the URL). So is a
 single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
-page's script decodes it, in its own way.
+page's script decodes it, in its own way. So is a Gerrit code review's search
+(`https://go-review.googlesource.com/q/author:%2522Jane+Doe%2522`): Gerrit's web app encodes the
+query's `%` again, since its router decodes the path once more.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -100,6 +103,22 @@ bool base64_padding_value(std::string_view value) {
          });
 }
 
+// Whether the URL is a Gerrit code review's search ("https://go-review.googlesource.com/q/
+// author:%2522Jane+Doe%2522"): Gerrit's web app writes the query with every '%' encoded again,
+// since its router decodes the path once more, and reads it back so; the site's own form, as above.
+// A review host ("review" or "gerrit" in its name) and the search route, "/q/" (under "/r/" too).
+bool gerrit_search(std::string_view t, const UrlParts& parts) {
+  if (!parts.host) return false;
+  const std::string_view host = parts.host->in(t), path = parts.path.in(t);
+  const auto names = [&](std::string_view word) {
+    for (std::size_t k = 0; k + word.size() <= host.size(); ++k)
+      if (ascii::istarts_with(host.substr(k), word)) return true;
+    return false;
+  };
+  const bool review_host = names("review") || names("gerrit");
+  return review_host && (path.starts_with("/q/") || path.starts_with("/r/q/"));
+}
+
 class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -110,7 +129,7 @@ public:
   }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
-    if (holds_encoded_value(t)) return;
+    if (holds_encoded_value(t) || gerrit_search(t, url.parts)) return;
     const std::optional<Span>& fragment = url.parts.fragment;
     const bool route = fragment && client_side_route(fragment->in(t));
     // Whether the query value holding t[i] is the site's own state: each value judged once.

@@ -125,6 +125,12 @@ TEST_CASE("template families: each one's shape, and what it is not") {
   CHECK(holes("https://<proxied host>/oauth2/callback") == "<proxied host>|");
   CHECK(holes("https://x.example/<Directory (tenant) ID>/v2.0") == "<Directory (tenant) ID>|");
   CHECK(holes("https://x.example/<a href=\"y\">") == "");
+  // An elision in brackets, braces or angle brackets, with three dots or U+2026; not two dots.
+  CHECK(holes("https://cloud.example.io/[...]") == "[...]|");
+  CHECK(holes("https://x.example/{\xE2\x80\xA6}/a") == "{\xE2\x80\xA6}|");
+  CHECK(holes("https://x.example/<...>") == "<...>|");
+  CHECK(holes("https://x.example/[..]") == "");
+  CHECK(holes("https://x.example/compare/v1...v2") == "");
   // A name in brackets that never closes costs one pass (once a loop that never ended).
   CHECK(holes("https://x.example/[aB" + std::string(10000, 'b')) == "");
 }
