@@ -687,7 +687,8 @@ std::vector<std::size_t> safe_fixes_unsafe_in_place(std::string_view source, Lan
   for (std::size_t i = 0; i < diagnostics.size(); ++i) {
     const Diagnostic& d = diagnostics[i];
     if (!safe(d)) continue;
-    if (within(tests, d.begin) || (within(layout, d.begin) && changes_width(source, *d.fix)) ||
+    if (within(tests, d.begin) || in_test_statement(source, d.begin) ||
+        (within(layout, d.begin) && changes_width(source, *d.fix)) ||
         worked_example_input(source, d.url_end))
       found.push_back(i);
   }

@@ -373,6 +373,61 @@ std::vector<Span> json_test_members(std::string_view s) {
 
 } // namespace
 
+namespace {
+
+// The start of the line holding `at`, and of its first non-blank byte.
+std::size_t line_start(std::string_view s, std::size_t at) {
+  const std::size_t nl = at == 0 ? npos : s.rfind('\n', at - 1);
+  return nl == npos ? 0 : nl + 1;
+}
+std::size_t first_non_blank(std::string_view s, std::size_t at) {
+  while (at < s.size() && ascii::is_blank(s[at]))
+    ++at;
+  return at;
+}
+
+// Whether the line's text (from its first non-blank) begins with an assertion: a name that starts
+// with "assert" or "expect" (any case, after "self." or "this."), then a blank, '(', '!', '_' or
+// a capital ("assertEquals", "XCTAssert..." aside); or Swift's "XCTAssert".
+bool assertion_line(std::string_view line) {
+  for (const std::string_view receiver : {"self.", "this.", "t."})
+    if (line.starts_with(receiver)) line.remove_prefix(receiver.size());
+  if (line.starts_with("XCTAssert")) return true;
+  for (const std::string_view word : {"assert", "expect"}) {
+    if (!ascii::istarts_with(line, word)) continue;
+    if (line.size() == word.size()) return false;
+    const char next = line[word.size()];
+    return ascii::is_blank(next) || next == '(' || next == '!' || next == '_' ||
+           (next >= 'A' && next <= 'Z');
+  }
+  return false;
+}
+
+// Whether the line's text (from its first non-blank) is a doctest prompt: ">>>", then a blank or
+// the line's end.
+bool prompt_line(std::string_view line) {
+  return line.starts_with(">>>") &&
+         (line.size() == 3 || line[3] == ' ' || line[3] == '\n' || line[3] == '\r');
+}
+
+} // namespace
+
+bool in_test_statement(std::string_view source, std::size_t at) {
+  std::size_t line = line_start(source, at);
+  std::size_t text = first_non_blank(source, line);
+  if (assertion_line(source.substr(text, 32))) return true;
+  // Back to the paragraph's start (a blank line ends a doctest example's output), at most 64
+  // lines: an example's input and output are short.
+  for (int lines = 0; lines < 64; ++lines) {
+    if (text >= source.size() || source[text] == '\n' || source[text] == '\r') return false;
+    if (prompt_line(source.substr(text, 4))) return true;
+    if (line == 0) return false;
+    line = line_start(source, line - 1);
+    text = first_non_blank(source, line);
+  }
+  return false;
+}
+
 std::vector<Span> in_file_tests(std::string_view source, Language lang) {
   if (lang == Language::JavaScript || lang == Language::TypeScript)
     return marked_test_blocks(source);

@@ -23,4 +23,12 @@ namespace pctlint {
 // Empty for languages without in-file tests.
 std::vector<Span> in_file_tests(std::string_view source, Language lang);
 
+// Whether the byte at `at` is in a statement that tests, whatever the language or file: a line
+// that begins with an assertion (`assert url == "..."`, `assertEquals(...)`, `assert_eq!(...)`, a
+// shell function `assert_no_redirect "http://..."`, `expect(...)`), or an interactive session that
+// doctest replays (from a `>>> ` line to the next blank line: its input and the output it must
+// print, in a Python docstring or a `pycon` block of the docs). A URL there is the input or the
+// expected result of a check, often wrong on purpose.
+bool in_test_statement(std::string_view source, std::size_t at);
+
 } // namespace pctlint

@@ -201,6 +201,9 @@ TEST_CASE("the default test paths without globs agree with the default globs") {
                            "a/test-data/x",
                            "specs/a.md",
                            "a/unittests/b.cc",
+                           "fuzz/http1-corpus/217d64ed",
+                           "a/fuzzing/corpus/x.txt",
+                           "a/fuzzy/x.txt",
                            "Test.java",
                            "a/spectest.py",
                            "tests.json",
@@ -241,6 +244,39 @@ TEST_CASE("a source file named a test is a test file: Django's tests.py, a C lib
   for (const char* path : {"cmd/test.go", "src/Test.py", "src/contest.py", "src/testing.c",
                            "docs/test.md", "latest.py"})
     CHECK_FALSE(is_default_test_path(path));
+  // A fuzzer's targets and corpora (fresh107: h2o's fuzz/http1-corpus/, mangled on purpose).
+  CHECK(is_default_test_path("fuzz/http1-corpus/217d64ed"));
+  CHECK(is_default_test_path("lib/fuzzing/url_fuzzer.cc"));
+  CHECK_FALSE(is_default_test_path("src/fuzzy/match.c"));
+}
+
+TEST_CASE("a fix in an assertion or a doctest session is unsafe, in any file") {
+  const auto applicability = [](std::string_view source, Language lang) {
+    const LintResult r = lint(source, lang, Config{});
+    REQUIRE(r.diagnostics.size() == 1);
+    REQUIRE(r.diagnostics[0].fix);
+    return r.diagnostics[0].fix->applicability;
+  };
+  // fresh109: Crawlee's CI asserts an open-redirect probe is refused; yarl's README shows a REPL.
+  CHECK(applicability("assert_no_redirect \"http://localhost:8080///%5cevil.com/\"\n",
+                      Language::Shell) == Applicability::Unsafe);
+  CHECK(applicability("curl \"http://localhost:8080///%5cevil.com/\"\n", Language::Shell) ==
+        Applicability::Safe);
+  CHECK(applicability("    self.assertEqual(u, \"https://x.example/caf%c3%a9\")\n",
+                      Language::Python) == Applicability::Unsafe);
+  CHECK(applicability("u = \"https://x.example/caf%c3%a9\"\n", Language::Python) ==
+        Applicability::Safe);
+  const std::string session = "Encoded on the way in:\n\n```pycon\n"
+                              ">>> url = URL('https://x.example/\xD1\x88')\n"
+                              ">>> url.human_repr()\n"
+                              "'https://x.example/\xD1\x88'\n```\n";
+  const LintResult r = lint(session, Language::Markdown, Config{});
+  REQUIRE(r.diagnostics.size() == 2);
+  for (const Diagnostic& d : r.diagnostics)
+    CHECK(d.fix->applicability == Applicability::Unsafe);
+  // Not past the blank line that ends the session's output.
+  CHECK(applicability("```python\n>>> x = 1\n\nu = 'https://x.example/caf%c3%a9'\n```\n",
+                      Language::Markdown) == Applicability::Safe);
 }
 
 TEST_CASE("a fix is safe where the bytes it edits are certainly the URL's: a GFM autolink's") {

@@ -25,7 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 TEST_DIRS = {"test", "tests", "testing", "__tests__", "spec", "specs", "fixtures", "fixture",
-             "testdata", "test-data", "t", "unittests", "e2e"}
+             "testdata", "test-data", "t", "unittests", "e2e", "fuzz", "fuzzing"}
 # file names of tests: test_x.py, x_test.go, x_test.py, x.test.js, x.spec.ts, x_spec.rb,
 # FooTest.java, FooTests.kt, FooTest.php
 TEST_FILE = re.compile(
