@@ -63,6 +63,20 @@ bool is_prose_stop(unsigned char c) {
   return c <= ' ' || c == 0x7F || std::strchr("\"'`<>[]{}|^\\", c) != nullptr;
 }
 
+// Where an encoded line break that follows a sentence's end stands in t[from, end), or `end`: text
+// encoded whole (a mailto body, "…called Example - https://example.io.%0D%0AIt is simple.") ends
+// the sentence, then its line, after the URL. A URL itself ending in "%0A" ("…/NEWS%0A", copied
+// with its line's end) has no sentence's punctuation before it, and is still read to its end.
+static std::size_t encoded_line_break_after_sentence(std::string_view t, std::size_t from,
+                                                     std::size_t end) {
+  for (std::size_t p = t.find('%', from); p != npos && p + 2 < end; p = t.find('%', p + 1)) {
+    const bool line_break =
+        t[p + 1] == '0' && (ascii_lower(t[p + 2]) == 'a' || ascii_lower(t[p + 2]) == 'd');
+    if (line_break && p > from && std::strchr(".!?,;:", t[p - 1]) != nullptr) return p;
+  }
+  return end;
+}
+
 // Where a URL in running text ends: at a stop outside placeholders (which it runs through), less
 // trailing punctuation and unbalanced closers (GitHub's autolink rules). `k` is the URL's start,
 // `from` where its scheme ends.
@@ -99,6 +113,7 @@ std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::
     e = i + 1;
   }
   e = numeric_reference_start(t, from, e);
+  e = encoded_line_break_after_sentence(t, from, e);
   after_hole = std::min(after_hole, e);
   while (e > after_hole) {
     const char last = t[e - 1];

@@ -28,7 +28,9 @@ alone is encoded twice (`sp=EgIQAg%253D%253D`, YouTube's search filters, as the 
 So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
 letters that go on as a longer word in the same case, with no other `%25XX` in the URL). So is a
 single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
-page's script decodes it, in its own way. So is a Gerrit code review's search
+page's script decodes it, in its own way. So is a path segment whose other escapes are encoded once
+(`ISOM3000G%2520Syllabus%5B1%5D.pdf`, a file saved as `ISOM3000G%20Syllabus[1].pdf`): the name holds
+a `%` itself, where encoding twice by mistake doubles every escape. So is a Gerrit code review's search
 (`https://go-review.googlesource.com/q/author:%2522Jane+Doe%2522`): Gerrit's web app encodes the
 query's `%` again, since its router decodes the path once more.
 
@@ -119,6 +121,22 @@ bool gerrit_search(std::string_view t, const UrlParts& parts) {
   return review_host && (path.starts_with("/q/") || path.starts_with("/r/q/"));
 }
 
+// Whether the path segment holding t[i] also holds an escape encoded once (any but "%25"): the
+// segment's escapes stand at two depths, so its "%25" is a '%' of the name itself, a file saved
+// as "ISOM3000G%20Syllabus[1].pdf" and linked as "ISOM3000G%2520Syllabus%5B1%5D.pdf". Encoding
+// twice by mistake doubles every escape of what it encodes.
+bool name_holds_percent(std::string_view t, const Span& path, std::size_t i) {
+  if (i < path.begin || i >= path.end) return false;
+  const std::size_t slash = t.rfind('/', i);
+  const std::size_t begin =
+      slash == std::string_view::npos || slash < path.begin ? path.begin : slash + 1;
+  const std::size_t end = std::min(path.end, t.find('/', i));
+  for (std::size_t p = t.find('%', begin); p < end && p + 2 < t.size(); p = t.find('%', p + 1))
+    if (hex_value(t[p + 1]) >= 0 && hex_value(t[p + 2]) >= 0 && t.compare(p + 1, 2, "25") != 0)
+      return true;
+  return false;
+}
+
 class DoubleEncoded final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -148,7 +166,8 @@ public:
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (route && i > fragment->begin) return; // an application's route: its own encoding
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0 &&
-          !percent_before_word(t, i) && !in_site_state(i))
+          !percent_before_word(t, i) && !in_site_state(i) &&
+          !name_holds_percent(t, url.parts.path, i))
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {
