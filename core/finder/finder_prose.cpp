@@ -180,6 +180,10 @@ bool Finder::in_prose(bool text) {
   std::size_t e =
       text ? structural_end(piece.text, k, markup, not_before) : css_url_end(piece.text, k);
   if (!text && e != npos) markup = Markup::CssUrl;
+  // AsciiDoc's URL macro in angle brackets ("<URL[@alice]>"): the link's text follows
+  // the URL in brackets.
+  if (markup == Markup::Autolink && e != npos && spec_of(lang_).syntax == Syntax::AsciiDoc)
+    e = std::min(e, piece.text.substr(0, e).find('[', k));
   const bool exact = e != npos;
   if (!exact) markup = Markup::None; // a markup opener without its close gives nothing
   const UrlContext context =
