@@ -175,7 +175,9 @@ private:
         const std::string_view name = src_.substr(a, n - a);
         lit_.regex = name == "pattern";
         lit_.list = is_url_list_attribute(name, tag_);
-        lit_.url_attribute = is_url_attribute(name);
+        lit_.url_attribute =
+            is_url_attribute(name) ||
+            (tag_ == "meta" && ascii::iequals(name, "content") && url_meta_property(tag_begin_, k));
         lit_.namespace_name = names_by_string(name);
         if (src_[k] == '"' || src_[k] == '\'') {
           lit_.open = k;
@@ -201,6 +203,32 @@ private:
       }
     }
     pos_ = std::max(pos_, target);
+    return false;
+  }
+
+  // Whether the <meta> tag that starts at `begin` (its content's value at `value`) names a URL
+  // property of the Open Graph protocol or of Twitter's cards (property="og:image",
+  // name="twitter:image"): its content is then one URL by definition, as an href is.
+  bool url_meta_property(std::size_t begin, std::size_t value) const {
+    const bool quoted = src_[value] == '"' || src_[value] == '\'';
+    const std::size_t value_end = quoted ? src_.find(src_[value], value + 1) : value;
+    const std::size_t end = value_end == npos ? npos : src_.find('>', value_end);
+    if (end == npos || end - begin > 2048) return false;
+    const std::string_view t = src_.substr(begin, end - begin);
+    for (const std::string_view key : {"property=", "name="})
+      for (std::size_t at = t.find(key); at != npos; at = t.find(key, at + 1)) {
+        if (at == 0 || !is_blank(t[at - 1])) continue;
+        std::size_t k = at + key.size();
+        if (k < t.size() && (t[k] == '"' || t[k] == '\'')) ++k;
+        const std::size_t close = t.find_first_of("\"' >", k);
+        const std::string_view prop = t.substr(k, close == npos ? npos : close - k);
+        for (const std::string_view url_prop :
+             {"og:url", "og:image", "og:image:url", "og:image:secure_url", "og:video",
+              "og:video:url", "og:video:secure_url", "og:audio", "og:audio:url",
+              "og:audio:secure_url", "twitter:image", "twitter:image:src", "twitter:url",
+              "twitter:player"})
+          if (ascii::iequals(prop, url_prop)) return true;
+      }
     return false;
   }
 
