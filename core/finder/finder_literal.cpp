@@ -393,13 +393,30 @@ Piece Finder::piece_of(const LiteralLine& ll) const {
   return {src_.substr(ll.from, ll.close - ll.from), nullptr, ll.from};
 }
 
+// Whether a literal that begins or ends with '%' is an SQL LIKE pattern: the word LIKE (any case)
+// stands before it in its statement, within 480 bytes ("… WHERE object LIKE ?", [userID,
+// 'http://zotero.org/users/local/%']): its '%' matches any run of characters, no escape.
+static bool sql_like_pattern(std::string_view src, std::size_t open, std::string_view text) {
+  if (text.empty() || (text.front() != '%' && text.back() != '%')) return false;
+  const std::size_t from = open > 480 ? open - 480 : 0;
+  const std::string_view before = src.substr(from, open - from);
+  for (std::size_t at = before.size(); at >= 4; --at) {
+    if (before[at - 1] == ';') return false; // another statement
+    if (ascii::iequals(before.substr(at - 4, 4), "like") &&
+        (at == 4 || !is_ident(before[at - 5])) && (at == before.size() || !is_ident(before[at])))
+      return true;
+  }
+  return false;
+}
+
 bool Finder::is_regex(const Literal& lit, const Piece& piece, Language lang) {
   if (lit.regex) return true;
   if (regex_open_ == lit.open) return regex_value_;
   regex_open_ = lit.open;
   const std::size_t open_line = lit.open >= line_start_ ? line_start_ : line_start(lit.open);
   regex_value_ = regex_call_before(src_, open_line, lit.open, lang) || regex_syntax(piece.text) ||
-                 (spec_of(lang).config && regex_key(key_before(src_, open_line, lit.open)));
+                 (spec_of(lang).config && regex_key(key_before(src_, open_line, lit.open))) ||
+                 sql_like_pattern(src_, lit.open, piece.text);
   return regex_value_;
 }
 
