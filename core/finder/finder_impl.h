@@ -188,6 +188,9 @@ bool declared_iri(std::string_view src, std::size_t line_start, std::size_t open
 std::size_t escape_for_next_reader(std::string_view text, std::size_t from, std::size_t end);
 
 bool regex_key(std::string_view key);
+// Whether a configuration key names its value as decoded text ("decoded_url", "unescapedPath"):
+// an example of what decoding gives, written so on purpose, not a URL to be fetched.
+bool decoded_key(std::string_view key);
 
 // Whether a key names its value a placeholder: a word of it (split at '-', '_', '.' and lower to
 // upper case) is "placeholder" ("link-placeholder" of a UI's translations, "urlPlaceholder"). Its

@@ -415,7 +415,8 @@ bool Finder::is_regex(const Literal& lit, const Piece& piece, Language lang) {
   regex_open_ = lit.open;
   const std::size_t open_line = lit.open >= line_start_ ? line_start_ : line_start(lit.open);
   regex_value_ = regex_call_before(src_, open_line, lit.open, lang) || regex_syntax(piece.text) ||
-                 (spec_of(lang).config && regex_key(key_before(src_, open_line, lit.open))) ||
+                 (spec_of(lang).config && (regex_key(key_before(src_, open_line, lit.open)) ||
+                                           decoded_key(key_before(src_, open_line, lit.open)))) ||
                  sql_like_pattern(src_, lit.open, piece.text);
   return regex_value_;
 }

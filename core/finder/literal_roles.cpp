@@ -610,6 +610,14 @@ bool placeholder_key(std::string_view key) {
   return false;
 }
 
+bool decoded_key(std::string_view key) {
+  for (std::size_t k = 0; k + 7 <= key.size(); ++k)
+    if (ascii::istarts_with(key.substr(k), "decoded") ||
+        ascii::istarts_with(key.substr(k), "unescaped"))
+      return true;
+  return false;
+}
+
 bool regex_key(std::string_view key) {
   return iequals(key, "pattern") || iequals(key, "patterns") || iends_with(key, "pattern") ||
          iends_with(key, "regex") || iends_with(key, "regexp") || iends_with(key, "_re") ||
