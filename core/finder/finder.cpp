@@ -190,10 +190,20 @@ unsigned Finder::line_styles() {
   // line holds neither after the candidate.
   if (find_any_of3(src_, start_, line_end_, '[', '%', '[') >= line_end_) return 0;
   if (commands_line_ != line_start_) {
-    commands_ = line_commands(src_.substr(line_start_, line_end_ - line_start_));
+    // A command goes on over lines that end with a backslash ("xargs -I '%' \" before the
+    // "curl .../?userID=%" it runs): its words are read from the first of them.
+    commands_from_ = line_start_;
+    for (int lines = 0; lines < 16 && commands_from_ >= 2; ++lines) {
+      std::size_t eol = commands_from_ - 1; // the '\n' ending the line before
+      if (eol > 0 && src_[eol - 1] == '\r') --eol;
+      if (eol == 0 || src_[eol - 1] != '\\') break;
+      const std::size_t nl = src_.rfind('\n', eol - 1);
+      commands_from_ = nl == std::string_view::npos ? 0 : nl + 1;
+    }
+    commands_ = line_commands(src_.substr(commands_from_, line_end_ - commands_from_));
     commands_line_ = line_start_;
   }
-  return commands_.styles_before(start_ - line_start_);
+  return commands_.styles_before(start_ - commands_from_);
 }
 
 // Fills url_ from text[k, e) of `piece`.

@@ -191,6 +191,10 @@ bool regex_key(std::string_view key);
 // Whether a configuration key names its value as decoded text ("decoded_url", "unescapedPath"):
 // an example of what decoding gives, written so on purpose, not a URL to be fetched.
 bool decoded_key(std::string_view key);
+// Whether a configuration key names its value a connection string (connection_string's value in
+// Kusto's and ADO.NET's form: a URL or host, then ';'-separated settings such as "Table Name=y"),
+// not a URL.
+bool connection_string_key(std::string_view key);
 
 // Whether a key names its value a placeholder: a word of it (split at '-', '_', '.' and lower to
 // upper case) is "placeholder" ("link-placeholder" of a UI's translations, "urlPlaceholder"). Its
@@ -328,6 +332,7 @@ private:
   bool regex_value_ = false;
   LineCommands commands_;
   std::size_t commands_line_ = npos;
+  std::size_t commands_from_ = 0; // where the command of commands_line_ begins (its first line)
 };
 
 } // namespace pctlint::finding

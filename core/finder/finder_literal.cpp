@@ -302,6 +302,14 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (url.back() == '=' || url.back() == '&') return false;
   // A list: "https://x/issues, a.b@x.com, c@x.com" (a contact list), or a sentence about the URL.
   if ((url.back() == ',' || url.back() == ';') && email_address(words.front())) return false;
+  // A URL and its title after a comma, as a docs site's front matter lists related links
+  // ("https://prometheus.io/docs/concepts/data_model/, Prometheus data model"): words with
+  // nothing of a path or query in them.
+  if (url.back() == ',' &&
+      std::count(url.begin(), url.end(), '(') <= std::count(url.begin(), url.end(), ')') &&
+      std::none_of(words.begin(), words.end(),
+                   [](std::string_view w) { return w.find_first_of("/?=&%#") != npos; }))
+    return false;
   if (std::any_of(words.begin(), words.end(), unspaced_sentence)) return false;
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
@@ -414,9 +422,12 @@ bool Finder::is_regex(const Literal& lit, const Piece& piece, Language lang) {
   if (regex_open_ == lit.open) return regex_value_;
   regex_open_ = lit.open;
   const std::size_t open_line = lit.open >= line_start_ ? line_start_ : line_start(lit.open);
+  const auto key_names_no_url = [&] {
+    const std::string_view key = key_before(src_, open_line, lit.open);
+    return regex_key(key) || decoded_key(key) || connection_string_key(key);
+  };
   regex_value_ = regex_call_before(src_, open_line, lit.open, lang) || regex_syntax(piece.text) ||
-                 (spec_of(lang).config && (regex_key(key_before(src_, open_line, lit.open)) ||
-                                           decoded_key(key_before(src_, open_line, lit.open)))) ||
+                 (spec_of(lang).config && key_names_no_url()) ||
                  sql_like_pattern(src_, lit.open, piece.text);
   return regex_value_;
 }

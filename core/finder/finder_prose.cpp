@@ -409,7 +409,10 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
       attribute_name_before(before.substr(0, before.size() - 2))) {
     // A list of URLs and other words (srcset="a.png 1x, b.png 2x"): running text ends each.
     const std::string_view name = attribute_name_at_end(before.substr(0, before.size() - 2));
-    if (is_url_list_attribute(name)) return npos;
+    // A pattern of a code block's attributes (Hugo's `{ placeholders="http://localhost:9000|
+    // MINIO_(USERNAME|PASSWORD)" }`), not a URL.
+    if (is_url_list_attribute(name) || regex_key(name) || iends_with(name, "placeholders"))
+      return npos;
     markup = Markup::Attribute;
     const std::size_t q = quote_outside_templates(t, before.back(), k, t.size());
     if (q >= t.size()) return npos;

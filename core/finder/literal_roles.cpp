@@ -618,6 +618,13 @@ bool decoded_key(std::string_view key) {
   return false;
 }
 
+bool connection_string_key(std::string_view key) {
+  std::string folded; // "connection_string", "ConnectionString", "connection-string" alike
+  for (const char c : key)
+    if (c != '_' && c != '-' && c != '.') folded += ascii::lower(c);
+  return folded.ends_with("connectionstring") || folded.ends_with("connstr");
+}
+
 bool regex_key(std::string_view key) {
   return iequals(key, "pattern") || iequals(key, "patterns") || iends_with(key, "pattern") ||
          iends_with(key, "regex") || iends_with(key, "regexp") || iends_with(key, "_re") ||

@@ -649,9 +649,15 @@ std::size_t xargs_percent_at(std::string_view line) {
       continue;
     for (std::size_t k = skip_blanks(at + 5); k < line.size() && line[k] == '-';) {
       const std::string_view option = word_at(k);
-      if (option == "-I%" || option == "-i%" || option == "--replace=%") return at;
+      // The replace string quoted or not: -I%, -I '%', -I"%", --replace=%.
+      const auto percent = [](std::string_view w) {
+        return w == "%" || w == "'%'" || w == "\"%\"";
+      };
+      if ((option.starts_with("-I") && percent(option.substr(2))) || option == "-i%" ||
+          option == "--replace=%")
+        return at;
       k = skip_blanks(k + option.size());
-      if (option == "-I" && word_at(k) == "%") return at;
+      if (option == "-I" && percent(word_at(k))) return at;
     }
   }
   return npos;
