@@ -37,7 +37,9 @@ const std::vector<std::string>& default_test_files() {
       // crate's tests.rs), where Go's test.go is not and a Java class is named FooTest.
       "test.py", "tests.py", "test.rs", "tests.rs", "test.rb", "tests.rb", "test.c", "tests.c",
       "test.cc", "tests.cc", "test.cpp", "tests.cpp", "test.[cm]js", "tests.[cm]js", "test.[jt]s",
-      "tests.[jt]s", "test.[jt]sx", "tests.[jt]sx", "test.[cm]ts", "tests.[cm]ts"};
+      "tests.[jt]s", "test.[jt]sx", "tests.[jt]sx", "test.[cm]ts", "tests.[cm]ts",
+      // Node's own and tape's naming: test/parallel/test-url-parse.js, test-link-check.mjs.
+      "test-*.[cm]js", "test-*.[jt]s", "test-*.[jt]sx", "test-*.[cm]ts"};
   return patterns;
 }
 
@@ -87,14 +89,14 @@ bool is_default_test_name(std::string_view name) {
                                   {"c", "", "_test", "", "", true},
                                   {"cc", "", "_test", "", "", true},
                                   {"cpp", "", "_test", "", "", true},
-                                  {"js", "", ".test", ".spec", "", true},
-                                  {"ts", "", ".test", ".spec", "", true},
-                                  {"jsx", "", ".test", ".spec", "", true},
-                                  {"tsx", "", ".test", ".spec", "", true},
-                                  {"mjs", "", ".test", ".spec", "", true},
-                                  {"cjs", "", ".test", ".spec", "", true},
-                                  {"mts", "", ".test", ".spec", "", true},
-                                  {"cts", "", ".test", ".spec", "", true},
+                                  {"js", "test-", ".test", ".spec", "", true},
+                                  {"ts", "test-", ".test", ".spec", "", true},
+                                  {"jsx", "test-", ".test", ".spec", "", true},
+                                  {"tsx", "test-", ".test", ".spec", "", true},
+                                  {"mjs", "test-", ".test", ".spec", "", true},
+                                  {"cjs", "test-", ".test", ".spec", "", true},
+                                  {"mts", "test-", ".test", ".spec", "", true},
+                                  {"cts", "test-", ".test", ".spec", "", true},
                                   {"java", "", "Test", "Tests", ""},
                                   {"kt", "", "Test", "Tests", ""},
                                   {"swift", "", "Test", "Tests", ""},

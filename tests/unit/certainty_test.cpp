@@ -161,7 +161,7 @@ TEST_CASE("the default test names agree with the default globs for every stem an
        {"a_test", "test_a",  "a_spec",  "a.test",    "a.spec",     "aTest",     "aTests",
         "tests",  "a_tests", "a-tests", "atestdata", "test_cases", "testcases", "Test",
         "Tests",  "_test",   "test_",   "a.tests",   "atest",      "a",         "",
-        "test",   "TESTS",   "tests_",  "mytests"})
+        "test",   "TESTS",   "tests_",  "mytests",   "test-a",     "test-",     "atest-a"})
     for (const char* ext : {"py",  "go",  "rs",   "rb",   "c",   "cc",  "cpp",  "js", "ts",
                             "jsx", "tsx", "mjs",  "cjs",  "mts", "cts", "java", "kt", "swift",
                             "php", "cs",  "json", "yaml", "yml", "h",   "txt",  "PY", ""}) {
@@ -248,6 +248,11 @@ TEST_CASE("a source file named a test is a test file: Django's tests.py, a C lib
   CHECK(is_default_test_path("fuzz/http1-corpus/217d64ed"));
   CHECK(is_default_test_path("lib/fuzzing/url_fuzzer.cc"));
   CHECK_FALSE(is_default_test_path("src/fuzzy/match.c"));
+  // Node's and tape's test-*.js (fresh114: InfluxData's test-link-check-comment.js).
+  CHECK(is_default_test_path(".github/scripts/test-link-check-comment.js"));
+  CHECK(is_default_test_path("lib/test-url.mjs"));
+  CHECK_FALSE(is_default_test_path("lib/test-url.py"));
+  CHECK_FALSE(is_default_test_path("lib/latest-url.js"));
 }
 
 TEST_CASE("a fix in an assertion or a doctest session is unsafe, in any file") {
