@@ -33,6 +33,12 @@ constexpr bool istarts_with(std::string_view s, std::string_view lowercase_prefi
   return s.size() >= lowercase_prefix.size() &&
          iequals(s.substr(0, lowercase_prefix.size()), lowercase_prefix);
 }
+// Whether `lowercase_word` occurs in `s` ignoring ASCII case (for short texts: a key, a host).
+constexpr bool icontains(std::string_view s, std::string_view lowercase_word) {
+  for (std::size_t k = 0; k + lowercase_word.size() <= s.size(); ++k)
+    if (istarts_with(s.substr(k), lowercase_word)) return true;
+  return false;
+}
 
 // The length of the numeric character reference ("&#124;", "&#x7C;") that starts with the '#' at
 // t[hash], the '&' before it not counted; 0 where there is none. HTML's, written in text that

@@ -611,18 +611,23 @@ bool placeholder_key(std::string_view key) {
 }
 
 bool decoded_key(std::string_view key) {
-  for (std::size_t k = 0; k + 7 <= key.size(); ++k)
-    if (ascii::istarts_with(key.substr(k), "decoded") ||
-        ascii::istarts_with(key.substr(k), "unescaped"))
-      return true;
-  return false;
+  return ascii::icontains(key, "decoded") || ascii::icontains(key, "unescaped");
 }
 
 bool connection_string_key(std::string_view key) {
-  std::string folded; // "connection_string", "ConnectionString", "connection-string" alike
-  for (const char c : key)
-    if (c != '_' && c != '-' && c != '.') folded += ascii::lower(c);
-  return folded.ends_with("connectionstring") || folded.ends_with("connstr");
+  // "connection_string", "ConnectionString", "connection-string" alike: the key's letters from its
+  // end, '_', '-' and '.' passed over, against the suffix's.
+  const auto folded_ends_with = [&](std::string_view lowercase_suffix) {
+    std::size_t k = key.size(), n = lowercase_suffix.size();
+    while (n > 0) {
+      while (k > 0 && (key[k - 1] == '_' || key[k - 1] == '-' || key[k - 1] == '.'))
+        --k;
+      if (k == 0 || ascii::lower(key[k - 1]) != lowercase_suffix[n - 1]) return false;
+      --k, --n;
+    }
+    return true;
+  };
+  return folded_ends_with("connectionstring") || folded_ends_with("connstr");
 }
 
 bool regex_key(std::string_view key) {

@@ -1,6 +1,7 @@
 #include "core/finder/test_code.h"
 
 #include "core/ascii.h"
+#include "core/finder/lexer_common.h"
 #include "core/scan.h"
 
 #include <algorithm>
@@ -375,11 +376,7 @@ std::vector<Span> json_test_members(std::string_view s) {
 
 namespace {
 
-// The start of the line holding `at`, and of its first non-blank byte.
-std::size_t line_start(std::string_view s, std::size_t at) {
-  const std::size_t nl = at == 0 ? npos : s.rfind('\n', at - 1);
-  return nl == npos ? 0 : nl + 1;
-}
+// The first non-blank byte of the line from `at`.
 std::size_t first_non_blank(std::string_view s, std::size_t at) {
   while (at < s.size() && ascii::is_blank(s[at]))
     ++at;
@@ -413,7 +410,7 @@ bool prompt_line(std::string_view line) {
 } // namespace
 
 bool in_test_statement(std::string_view source, std::size_t at) {
-  std::size_t line = line_start(source, at);
+  std::size_t line = lexing::line_start_at(source, at, 0);
   std::size_t text = first_non_blank(source, line);
   if (assertion_line(source.substr(text, 32))) return true;
   // Back to the paragraph's start (a blank line ends a doctest example's output), at most 64
@@ -422,7 +419,7 @@ bool in_test_statement(std::string_view source, std::size_t at) {
     if (text >= source.size() || source[text] == '\n' || source[text] == '\r') return false;
     if (prompt_line(source.substr(text, 4))) return true;
     if (line == 0) return false;
-    line = line_start(source, line - 1);
+    line = lexing::line_start_at(source, line - 1, 0);
     text = first_non_blank(source, line);
   }
   return false;

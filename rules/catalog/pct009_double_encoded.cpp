@@ -112,12 +112,7 @@ bool base64_padding_value(std::string_view value) {
 bool gerrit_search(std::string_view t, const UrlParts& parts) {
   if (!parts.host) return false;
   const std::string_view host = parts.host->in(t), path = parts.path.in(t);
-  const auto names = [&](std::string_view word) {
-    for (std::size_t k = 0; k + word.size() <= host.size(); ++k)
-      if (ascii::istarts_with(host.substr(k), word)) return true;
-    return false;
-  };
-  const bool review_host = names("review") || names("gerrit");
+  const bool review_host = ascii::icontains(host, "review") || ascii::icontains(host, "gerrit");
   return review_host && (path.starts_with("/q/") || path.starts_with("/r/q/"));
 }
 
