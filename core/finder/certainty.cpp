@@ -127,6 +127,10 @@ std::size_t certain_end(std::string_view text) {
       }
     }
     if (kEnds.find(c) != npos) return i;
+    // A run of three or more '#' that ends the URL is the text's decoration, not a fragment: a
+    // tool's report marking what it quotes ("=> ###http://a.org/b.html###"), a heading's closing
+    // marks. (A doubled '#' inside or ending a URL is still judged: "bithacks.html##Value".)
+    if (c == '#' && text.size() - i >= 3 && text.find_first_not_of('#', i) == npos) return i;
     if (kClosing.find(c) == npos) continue;
     // Punctuation may close the sentence only where nothing but more of it follows.
     std::size_t run = i;

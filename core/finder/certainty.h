@@ -62,8 +62,8 @@ struct Certainty {
 Certainty certainty_of(const FoundUrl& url);
 
 // Where the certain part of a URL found in running text ends: at the first byte running text
-// could end it at (a blank, a quote, a bracket, < > | \ ^ and the backtick, or punctuation that
-// may close a sentence with nothing after it).
+// could end it at (a blank, a quote, a bracket, < > | \ ^ and the backtick, punctuation that may
+// close a sentence with nothing after it, or a run of three or more '#' that ends it).
 std::size_t certain_end(std::string_view text);
 
 // The first template syntax in text[0, limit) outside the URL's known placeholders, or npos.

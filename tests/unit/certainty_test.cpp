@@ -98,6 +98,17 @@ TEST_CASE("certainty: the extent, template syntax and the scheme's grammar") {
   CHECK(certainty_of(u).about(19, true) == Doubt::GuessedEnd); // reaches where it may end
   CHECK(certainty_of(u).about(18, true) == Doubt::None);
   CHECK(certainty_of(u).about(20, false) == Doubt::GuessedEnd); // past it: no rule reports
+  // Three or more '#' ending a URL in running text are the text's marks; two are the URL's.
+  u.text = "http://a.example/b.html###";
+  CHECK(certainty_of(u).certain_end == 23);
+  u.text = "https://###";
+  CHECK(certainty_of(u).certain_end == 8);
+  u.text = "http://a.example/bithacks.html##Value";
+  CHECK(certainty_of(u).certain_end == u.text.size());
+  u.text = "http://a.example/b.html##";
+  CHECK(certainty_of(u).certain_end == u.text.size());
+  u.text = "http://a.example/###/x";
+  CHECK(certainty_of(u).certain_end == u.text.size());
   u.exact = true;
   u.text = "ldap://ldap.example.com/ou=People, o=Example?cn";
   CHECK(certainty_of(u).doubt == Doubt::SchemeGrammar);
