@@ -400,6 +400,21 @@ std::size_t hash_name_end(std::string_view t, std::size_t i) {
   return k + 1;
 }
 
+// #NAME#: a name in capitals (letters, digits, '_', two or more, a capital first) between two '#'
+// that no name character or '#' follows, wherever it stands: a packaging script's token that a
+// build replaces ("releases/download/v#VERSION#/App-Setup-#VERSION#.exe", Chocolatey install
+// scripts), as @NAME@ is autoconf's. A fragment in lower case followed by a '#' is the URL's own.
+std::size_t upper_hash_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '#' || (i > 0 && t[i - 1] == '#')) return npos;
+  std::size_t k = i + 1;
+  if (k >= t.size() || !(t[k] >= 'A' && t[k] <= 'Z')) return npos;
+  while (k < t.size() && is_upper_word(t[k]))
+    ++k;
+  if (k - i - 1 < 2 || k >= t.size() || t[k] != '#') return npos;
+  if (k + 1 < t.size() && (is_word(t[k + 1]) || t[k + 1] == '#')) return npos;
+  return k + 1;
+}
+
 // (Bucket Name) (Data store ID): words in parentheses, with a blank, the first capitalised: a
 // placeholder of documentation (AWS CLI examples), never a URL's own text.
 std::size_t paren_words_end(std::string_view t, std::size_t i) {
@@ -578,6 +593,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PipeName, "pipe-name", '|', pipe_name_end},
     {PlaceholderStyle::PercentLetter, "percent-letter", '%', percent_letter_end},
     {PlaceholderStyle::HashName, "hash-name", '#', hash_name_end},
+    {PlaceholderStyle::HashName, "hash-name", '#', upper_hash_name_end},
     {PlaceholderStyle::SystemdSpecifier, "systemd-specifier", '%', systemd_specifier_end},
     {PlaceholderStyle::BacktickExpr, "backtick-expr", '`', backtick_expr_end},
 };

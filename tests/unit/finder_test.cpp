@@ -271,6 +271,12 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("https://x.example/a.shtml#id3#id3", hash).empty());
   CHECK(spans("https://x.example/Dataset.md##provenance-relationships", hash).empty());
   CHECK(spans("https://x.example/page#section#", hash).empty()); // after a name: its own
+  // A name in capitals, anywhere: a packaging script's token.
+  CHECK(spans("https://x.example/download/v#VERSION#/App-Setup-#VERSION#.exe", hash) ==
+        SV{"#VERSION#", "#VERSION#"});
+  CHECK(spans("https://x.example/page#Section#", hash).empty());
+  CHECK(spans("https://x.example/page#A#", hash).empty());
+  CHECK(spans("https://x.example/page#ABC#def", hash).empty());
   // Words joined by '-' (a release guide's directory); a '-' that joins nothing is no name's.
   CHECK(spans("file:///#gson-remote-temp#/git-repo", hash) == SV{"#gson-remote-temp#"});
   CHECK(spans("https://x.example/#-a#", hash).empty());
