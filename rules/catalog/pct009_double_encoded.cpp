@@ -32,7 +32,10 @@ page's script decodes it, in its own way. So is a path segment whose other escap
 (`ISOM3000G%2520Syllabus%5B1%5D.pdf`, a file saved as `ISOM3000G%20Syllabus[1].pdf`): the name holds
 a `%` itself, where encoding twice by mistake doubles every escape. So is a Gerrit code review's search
 (`https://go-review.googlesource.com/q/author:%2522Jane+Doe%2522`): Gerrit's web app encodes the
-query's `%` again, since its router decodes the path once more.
+query's `%` again, since its router decodes the path once more. So is an image on Google's image
+servers (`lh6.googleusercontent.com`, `*.ggpht.com`, `*.bp.blogspot.com`: Picasa, Blogger, Google
+Photos), which name an upload by its file name encoded as a form would (`+` for a blank) and
+encoded again in the path (`s512-no/Icon+%25281%2529.png` for `Icon (1).png`), the servers' own form.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -116,6 +119,17 @@ bool gerrit_search(std::string_view t, const UrlParts& parts) {
   return review_host && (path.starts_with("/q/") || path.starts_with("/r/q/"));
 }
 
+// Whether the URL names an image on Google's image servers (Picasa, Blogger, Google Photos:
+// "https://lh6.googleusercontent.com/-x/y/z/s512-no/Icon+%25281%2529.png"): they name an upload by
+// its file name encoded as a form would ('+' for a blank, "%28" for '(') and encoded again in the
+// path, and serve it by that name; the site's own form, as Gerrit's search above.
+bool google_image_name(const UrlParts& parts, std::string_view t) {
+  if (!parts.host) return false;
+  const std::string_view host = parts.host->in(t);
+  return ascii::iends_with(host, ".googleusercontent.com") ||
+         ascii::iends_with(host, ".ggpht.com") || ascii::iends_with(host, ".bp.blogspot.com");
+}
+
 // Whether the path segment holding t[i] also holds an escape encoded once (any but "%25"): the
 // segment's escapes stand at two depths, so its "%25" is a '%' of the name itself, a file saved
 // as "ISOM3000G%20Syllabus[1].pdf" and linked as "ISOM3000G%2520Syllabus%5B1%5D.pdf". Encoding
@@ -142,7 +156,8 @@ public:
   }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
-    if (holds_encoded_value(t) || gerrit_search(t, url.parts)) return;
+    if (holds_encoded_value(t) || gerrit_search(t, url.parts) || google_image_name(url.parts, t))
+      return;
     const std::optional<Span>& fragment = url.parts.fragment;
     const bool route = fragment && client_side_route(fragment->in(t));
     // Whether the query value holding t[i] is the site's own state: each value judged once.

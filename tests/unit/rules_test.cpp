@@ -410,6 +410,11 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(has(ids_for("https://x.example/?t=EgIQA%253D%253D"), "PCT009"));
   CHECK(has(ids_for("https://x.example/?q=a%2520b%253D%253D"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a%253D%253D"), "PCT009"));
+  // Google's image servers name an upload by its name encoded twice: their own form.
+  CHECK(!has(ids_for("https://lh6.googleusercontent.com/-p/U/A/0N/s512-no/Icon+%25281%2529.png"),
+             "PCT009"));
+  CHECK(!has(ids_for("https://1.bp.blogspot.com/-a/b/s1600/Screen+Shot%2520(1).png"), "PCT009"));
+  CHECK(has(ids_for("https://googleusercontent.com.x.example/Icon+%25281%2529.png"), "PCT009"));
   // A base encoded once joined to a name encoded twice is the common mistake, and a name with a
   // literal '%' looks the same: reported alike.
   CHECK(has(ids_for("https://x.example/My%20Files/annual%2520report.pdf"), "PCT009"));
