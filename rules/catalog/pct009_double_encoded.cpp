@@ -123,7 +123,7 @@ bool gerrit_search(std::string_view t, const UrlParts& parts) {
 // "https://lh6.googleusercontent.com/-x/y/z/s512-no/Icon+%25281%2529.png"): they name an upload by
 // its file name encoded as a form would ('+' for a blank, "%28" for '(') and encoded again in the
 // path, and serve it by that name; the site's own form, as Gerrit's search above.
-bool google_image_name(const UrlParts& parts, std::string_view t) {
+bool google_image_name(std::string_view t, const UrlParts& parts) {
   if (!parts.host) return false;
   const std::string_view host = parts.host->in(t);
   return ascii::iends_with(host, ".googleusercontent.com") ||
@@ -156,7 +156,7 @@ public:
   }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
-    if (holds_encoded_value(t) || gerrit_search(t, url.parts) || google_image_name(url.parts, t))
+    if (holds_encoded_value(t) || gerrit_search(t, url.parts) || google_image_name(t, url.parts))
       return;
     const std::optional<Span>& fragment = url.parts.fragment;
     const bool route = fragment && client_side_route(fragment->in(t));
