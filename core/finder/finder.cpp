@@ -11,6 +11,7 @@
 // Each step costs time linear in what it reads: a literal's close and its decoding are found once
 // per literal and line, however many URLs the line holds.
 #include "core/finder/finder_impl.h"
+#include "core/finder/lexer_common.h"
 
 #include <algorithm>
 #include <array>
@@ -197,8 +198,7 @@ unsigned Finder::line_styles() {
       std::size_t eol = commands_from_ - 1; // the '\n' ending the line before
       if (eol > 0 && src_[eol - 1] == '\r') --eol;
       if (eol == 0 || src_[eol - 1] != '\\') break;
-      const std::size_t nl = src_.rfind('\n', eol - 1);
-      commands_from_ = nl == std::string_view::npos ? 0 : nl + 1;
+      commands_from_ = lexing::line_start_at(src_, eol, 0);
     }
     commands_ = line_commands(src_.substr(commands_from_, line_end_ - commands_from_));
     commands_line_ = line_start_;
