@@ -38,10 +38,14 @@ the escape as a backslash, so the fix may change where the URL leads. So is the 
 right after a `%` (`balance% 2C`): the escape was split, and encoding the blank writes `%%202C`,
 which repairs nothing; deleting the blank may be the right edit. So is the fix of a `\`, `^`, `{`,
 `}` or `|` in the fragment: browsers keep them as written there (`location.hash` of
-`#googtrans(en|en)` holds the `|`), so the escape changes the string a page's script reads.
+`#googtrans(en|en)` holds the `|`), so the escape changes the string a page's script reads. So
+is the fix of a `"`, `<` or `>` that ends the URL (`[docs](https://x.example/guide")`): it is
+more often the delimiter of what holds the URL, taken in by mistake, and the escape would turn a
+broken link into a valid one that leads elsewhere; deleting the character may be the right edit.
 
-In the host or the port there is no fix. A port is digits only, and no host name holds such a
-character, escaped or not: `https://vault.example.com:8200"` with `%22` after the port is a URL
+In the host, the port, or the domain of a `mailto:` address there is no fix. A port is digits
+only, and no host name holds such a character, escaped or not (`mailto:team@ example.org` with
+`%20` is still no address): `https://vault.example.com:8200"` with `%22` after the port is a URL
 that browsers refuse, and an escape in the host is a host that RFC 3986 parsers and browsers read
 apart (PCT013). The character is usually a stray delimiter (a quote, a `|` of a table) that
 belongs outside the URL; the fix is to move or delete it.
@@ -56,10 +60,32 @@ std::string describe_char(unsigned char c) {
   return quoted(std::string(1, static_cast<char>(c)));
 }
 
-// "host" or "port" where `at` is in one of them: where an escape is no fix.
-const char* authority_part(const UrlParts& parts, std::size_t at) {
+// Whether t[at] is in the domain of a mailto URL's address: after the address's '@' (addresses
+// are separated by ','), before the query. A domain is a host name, which no escape repairs.
+bool in_mail_domain(std::string_view t, const UrlParts& parts, std::size_t at) {
+  if (!parts.scheme || !ascii::iequals(parts.scheme->in(t), "mailto") || at < parts.path.begin ||
+      at >= parts.path.end)
+    return false;
+  const std::string_view before = t.substr(parts.path.begin, at - parts.path.begin);
+  const std::size_t at_sign = before.rfind('@');
+  return at_sign != std::string_view::npos && before.find(',', at_sign) == std::string_view::npos;
+}
+
+// "a URL's host", "a URL's port" or "an email address's domain" where `at` is in one of them:
+// where an escape is no fix.
+const char* authority_part(std::string_view t, const UrlParts& parts, std::size_t at) {
   const auto in = [&](const std::optional<Span>& s) { return s && s->begin <= at && at < s->end; };
-  return in(parts.host) ? "host" : in(parts.port) ? "port" : nullptr;
+  if (in(parts.host)) return "a URL's host";
+  if (in(parts.port)) return "a URL's port";
+  return in_mail_domain(t, parts, at) ? "an email address's domain" : nullptr;
+}
+
+// Whether the quote or angle bracket at t[i] ends the URL: more often the delimiter of what holds
+// the URL, taken in by mistake (`[docs](https://x.example/a")`), than a character meant to be
+// sent. Encoding it makes a broken link a valid one that leads elsewhere; deleting it may be the
+// right edit.
+bool stray_delimiter_at_end(std::string_view t, std::size_t i) {
+  return i + 1 == t.size() && i > 0 && (t[i] == '"' || t[i] == '<' || t[i] == '>');
 }
 
 // Whether the '<' or '>' at t[i], in the query, is part of a query language's operator written
@@ -98,8 +124,8 @@ public:
       if (!charsets::excluded_ascii.contains(c) || url.url.in_placeholder(i)) continue;
       if ((c == '<' || c == '>') && query_operator(t, url.parts.query, i)) continue;
       const Span s{i, i + 1};
-      if (const auto where = authority_part(url.parts, i)) {
-        out.push_back({s, describe_char(c) + " cannot appear in a URL's " + where, std::nullopt});
+      if (const auto where = authority_part(t, url.parts, i)) {
+        out.push_back({s, describe_char(c) + " cannot appear in " + where, std::nullopt});
         continue;
       }
       const bool control = c < 0x20 || c == 0x7F;
@@ -110,7 +136,8 @@ public:
       // encoding the character writes "%%20", no repair (deleting it may be); PCT007 speaks of it.
       const bool splits_escape = i > 0 && t[i - 1] == '%';
       const bool unsafe = control || slash_to_browsers || splits_escape ||
-                          kept_raw_in_fragment(url.parts.fragment, i, c);
+                          kept_raw_in_fragment(url.parts.fragment, i, c) ||
+                          stray_delimiter_at_end(t, i);
       out.push_back({s, describe_char(c) + " must be percent-encoded in a URL",
                      UrlFix{"Percent-encode it: " + escape_of(c),
                             unsafe ? Applicability::Unsafe : Applicability::Safe,

@@ -323,6 +323,35 @@ TEST_CASE("PCT003 in the host or the port: reported, with no fix") {
   CHECK(fixed("https://a b@x.example/") == "https://a%20b@x.example/");
 }
 
+TEST_CASE("PCT003 in a mailto address's domain: reported, with no fix") {
+  // Django Girls' "mailto:translations@ djangogirls.org": %20 would be no address either.
+  for (const char* url : {"mailto:translations@ djangogirls.org", "mailto:a@x.example,b@y ex.org",
+                          "mailto:a@b|c.example?subject=x"}) {
+    CAPTURE(url);
+    CHECK(has(ids_for(url), "PCT003"));
+    CHECK(fixed(url) == url);
+    CHECK(fixed(url, true) == url);
+  }
+  // Before the '@' (the local part, a display name), or after a ',' that starts the next
+  // address, an escape is one: fixed.
+  CHECK(fixed("mailto:a b@x.example") == "mailto:a%20b@x.example");
+  CHECK(fixed("mailto:a@x.example,b c@y.example") == "mailto:a@x.example,b%20c@y.example");
+}
+
+TEST_CASE("PCT003: a quote or angle bracket that ends the URL is fixed only unsafe") {
+  // A Markdown destination that took the quote of an attribute in by mistake.
+  for (const char* url :
+       {"https://x.example/guide\\\"", "https://x.example/a>", "https://x.example/a<"}) {
+    CAPTURE(url);
+    CHECK(has(ids_for(url), "PCT003"));
+    CHECK(fixed(url) == url);
+    CHECK(fixed(url, true) != url);
+  }
+  // Inside the URL the same character is only a byte to encode.
+  CHECK(fixed("https://x.example/a\\\"b") == "https://x.example/a%22b");
+  CHECK(fixed("https://x.example/a>b") == "https://x.example/a%3Eb");
+}
+
 TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
   CHECK(fixed("https://x.example/?q=%u00E4%uD83D%uDE00") ==
         "https://x.example/?q=%C3%A4%F0%9F%98%80");
