@@ -305,6 +305,10 @@ private:
       return;
     }
     if (!resolved.selected && (!report.named || o_.force_exclude)) return; // excluded
+    if (!report.named && pipeline::is_program_log(report.path)) {
+      report.skipped = SkipReason::ProgramLog;
+      return;
+    }
     const Config& configured = resolved.config();
     std::string error;
     bool too_large = false, absent = false;

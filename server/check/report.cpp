@@ -137,6 +137,8 @@ std::string skip_phrase(const FileReport& f) {
     return f.skip_detail;
   case SkipReason::InvalidConfig:
     return "its configuration is invalid";
+  case SkipReason::ProgramLog:
+    return "a program's log (*.log)";
   case SkipReason::None:
     break;
   }
@@ -150,6 +152,7 @@ void Summary::add(const FileReport& f, Severity fail_on) {
   skipped_binary += f.skipped == SkipReason::Binary;
   skipped_large += f.skipped == SkipReason::TooLarge;
   skipped_config += f.skipped == SkipReason::InvalidConfig;
+  skipped_log += f.skipped == SkipReason::ProgramLog;
   errors += f.errors.size();
   fixed += f.fixes_applied;
   baselined += f.baselined;
@@ -176,6 +179,7 @@ void Summary::add(const Summary& other) {
   skipped_binary += other.skipped_binary;
   skipped_large += other.skipped_large;
   skipped_config += other.skipped_config;
+  skipped_log += other.skipped_log;
   for (int i = 0; i < 4; ++i)
     by_severity[i] += other.by_severity[i];
   safe_fixable += other.safe_fixable;
@@ -218,7 +222,7 @@ std::string summary_text(const Summary& s, const Options& o) {
   }
   if (s.baselined)
     line += " " + count(s.baselined, "known problem", "known problems") + " in the baseline.";
-  const std::size_t skipped = s.skipped_binary + s.skipped_large + s.skipped_config;
+  const std::size_t skipped = s.not_checked();
   if (skipped) {
     std::string why;
     auto part = [&](std::size_t n, const char* what) {
@@ -228,6 +232,7 @@ std::string summary_text(const Summary& s, const Options& o) {
     part(s.skipped_binary, "binary");
     part(s.skipped_large, "larger than maxFileSize");
     part(s.skipped_config, "under an invalid configuration");
+    part(s.skipped_log, s.skipped_log == 1 ? "program log (*.log)" : "program logs (*.log)");
     line += "\n" + count(skipped, "file", "files") + " not checked: " + why + ".";
   }
   if (s.errors) line += "\n" + count(s.errors, "file", "files") + " could not be read or written.";

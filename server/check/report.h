@@ -45,13 +45,13 @@ struct Reported {
   std::string_view doubt;
 };
 
-enum class SkipReason { None, Binary, TooLarge, InvalidConfig };
+enum class SkipReason { None, Binary, TooLarge, InvalidConfig, ProgramLog };
 
 struct FileReport;
 
 struct Summary {
   std::size_t files_checked = 0, files_with_problems = 0, files_fixed = 0;
-  std::size_t skipped_binary = 0, skipped_large = 0, skipped_config = 0;
+  std::size_t skipped_binary = 0, skipped_large = 0, skipped_config = 0, skipped_log = 0;
   std::size_t by_severity[4] = {0, 0, 0, 0}; // indexed by Severity
   std::size_t safe_fixable = 0, unsafe_fixable = 0, fixed = 0, baselined = 0;
   // Findings per rule, in all_rules() order: an array, as a map or a vector would cost an
@@ -62,6 +62,9 @@ struct Summary {
 
   // Adds one file's report; `fail_on` is its fail-on level.
   void add(const FileReport& f, Severity fail_on);
+  std::size_t not_checked() const {
+    return skipped_binary + skipped_large + skipped_config + skipped_log;
+  }
   void add(const Summary& other);
   std::size_t problems() const { return by_severity[1] + by_severity[2] + by_severity[3]; }
 };
@@ -103,9 +106,11 @@ std::string printable(std::string_view text);
 std::string skip_phrase(const FileReport& f);
 
 // Whether a file not checked is named in a report's list of files: each one named on the command
-// line or skipped for its size or configuration; binary files met by the walk are only counted.
+// line or skipped for its size or configuration; binary files and logs met by the walk are only
+// counted.
 inline bool names_skip(const FileReport& f) {
-  return f.skipped != SkipReason::None && (f.named || f.skipped != SkipReason::Binary);
+  return f.skipped != SkipReason::None &&
+         (f.named || (f.skipped != SkipReason::Binary && f.skipped != SkipReason::ProgramLog));
 }
 
 // The run's summary in words: "Found 3 problems (2 errors, 1 warning) in 2 files; 12 files

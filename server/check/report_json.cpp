@@ -88,7 +88,7 @@ public:
            {"summary",
             {{"filesChecked", s.files_checked},
              {"filesWithProblems", s.files_with_problems},
-             {"filesNotChecked", s.skipped_binary + s.skipped_large + s.skipped_config},
+             {"filesNotChecked", s.not_checked()},
              {"errors", s.by_severity[3]},
              {"warnings", s.by_severity[2]},
              {"info", s.by_severity[1]},

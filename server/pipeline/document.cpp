@@ -1,5 +1,6 @@
 #include "server/pipeline/document.h"
 
+#include "core/ascii.h"
 #include "core/codec/position.h"
 #include "core/codec/utf8.h"
 
@@ -9,6 +10,11 @@ namespace pctlint::pipeline {
 
 bool looks_binary(std::string_view text) {
   return std::memchr(text.data(), '\0', std::min<std::size_t>(text.size(), 8192)) != nullptr;
+}
+
+bool is_program_log(std::string_view path) {
+  const std::string_view name = path.substr(path.find_last_of("/\\") + 1);
+  return name.size() > 4 && ascii::iends_with(name, ".log");
 }
 
 std::optional<std::string> utf8_note(std::string_view text) {

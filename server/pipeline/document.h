@@ -17,6 +17,12 @@ namespace pctlint::pipeline {
 // A NUL byte in the first 8 KiB, as git and ripgrep judge binary files.
 bool looks_binary(std::string_view text);
 
+// A file named `*.log`: a program's record of what it did and saw, not a source or a config that
+// someone edits. The URLs it quotes are another program's (a crawler's, a build's), so a walk
+// passes over it (counted, as binary files are); named on the command line or opened in an
+// editor, it is checked.
+bool is_program_log(std::string_view path);
+
 // "not valid UTF-8 (truncated sequence at line 3, column 7); checked as bytes, columns count
 // U+FFFD per bad byte", or nothing for valid UTF-8.
 std::optional<std::string> utf8_note(std::string_view text);

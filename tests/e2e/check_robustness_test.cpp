@@ -222,6 +222,40 @@ TEST_CASE("nothing is skipped in silence") {
   CHECK(r.err.find("git was not found on PATH") != std::string::npos);
 }
 
+TEST_CASE("a program's log met by a walk is counted, not checked; named, it is checked") {
+  TempDir dir;
+  // A crawler's saved output quoting another site's link, beside a source file with one finding.
+  dir.write("run/console.log", "Not a valid feed: https://x.example/%7balternate%7d by x\n");
+  dir.write("run/CONSOLE.LOG", "Not a valid feed: https://x.example/%7balternate%7d by x\n");
+  dir.write("a.py", "u = 'https://x.example/%c3%a9'\n");
+  auto r = run_pctlint({"--check", "--no-ignore", "--format", "json", "."}, "", dir.path());
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["summary"]["filesNotChecked"] == 2);
+  CHECK(j["summary"]["filesChecked"] == 1);
+  REQUIRE(j["files"].size() == 3); // the logs listed as not checked, as binary files are
+  for (const auto& f : j["files"]) {
+    CAPTURE(f["path"]);
+    if (f["path"].get<std::string>().ends_with("a.py")) {
+      CHECK(f["diagnostics"].size() == 1);
+    } else {
+      CHECK(f["notChecked"] == "a program's log (*.log)");
+      CHECK(f["diagnostics"].empty());
+    }
+  }
+  r = run_pctlint({"--check", "--no-ignore", "."}, "", dir.path());
+  CHECK(r.out.find("2 files not checked: 2 program logs (*.log).") != std::string::npos);
+  // Named on the command line, a log is checked like any text.
+  r = run_pctlint({"--check", "run/console.log"}, "", dir.path());
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("console.log:1:") != std::string::npos);
+  // A name that only holds ".log" is no log.
+  dir.write("blog.md", "[x](https://x.example/%c3%a9)\n");
+  dir.write("changelog", "https://x.example/%c3%a9\n");
+  r = run_pctlint({"--check", "--no-ignore", "blog.md", "changelog"}, "", dir.path());
+  CHECK(r.out.find("blog.md:1:") != std::string::npos);
+  CHECK(r.out.find("changelog:1:") != std::string::npos);
+}
+
 TEST_CASE("a suppression comment naming no rule suppresses nothing and is reported") {
   TempDir dir;
   dir.write("a.py", "u = 'https://x.example/%c3%a9'  # pctlint-disable-line PCT01\n"

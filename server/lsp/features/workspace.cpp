@@ -44,10 +44,13 @@ void WorkspaceWalk::check_file(const std::string& path, const EachWorkspaceFile&
     ++done_;
     return;
   }
-  // Only a regular file, never blocking, never past maxFileSize.
+  // Only a regular file, never blocking, never past maxFileSize; no log (as --check).
   std::string error;
   bool too_large = false;
-  const auto text = pipeline::read_regular_file(path, fc.config.max_file_size, error, too_large);
+  const auto text =
+      pipeline::is_program_log(path)
+          ? std::nullopt
+          : pipeline::read_regular_file(path, fc.config.max_file_size, error, too_large);
   if (!text || too_large || pipeline::looks_binary(*text)) {
     ++totals_.not_checked;
     ++done_;
