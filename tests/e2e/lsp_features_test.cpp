@@ -163,6 +163,7 @@ TEST_CASE("workspace: checkWorkspace counts open documents; workspace/diagnostic
   dir.write("a.py", "u = 'https://x.example/%c3%a9'\n");
   dir.write("b.py", "v = 'https://x.example/ok'\n");
   dir.write("big.py", std::string(300, ' ') + "w = 'https://x.example/%c3%a9'\n");
+  dir.write("run.log", "fetched https://x.example/%c3%a9\n"); // a program's log: as --check
   dir.write(".pctlint.json", R"({"maxFileSize": 200})");
   LspClient c;
   c.initialize({{"textDocument", {{"diagnostic", json::object()}}}}, nullptr,
@@ -171,7 +172,7 @@ TEST_CASE("workspace: checkWorkspace counts open documents; workspace/diagnostic
   const json result = c.call("workspace/executeCommand", {{"command", "pctlint.checkWorkspace"}});
   CHECK(result["files"] == 3); // a.py, b.py (as open), .pctlint.json
   CHECK(result["problems"] == 2);
-  CHECK(result["notChecked"] == 1); // big.py
+  CHECK(result["notChecked"] == 2); // big.py, run.log
   const json report = c.call("workspace/diagnostic", {{"previousResultIds", json::array()}});
   std::size_t with_items = 0;
   for (const json& item : report["items"])
