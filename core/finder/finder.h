@@ -37,7 +37,8 @@ enum class PlaceholderStyle : unsigned {
   Erb = 1u << 3,         // <%= expr %>
   ColonParam = 1u << 4,  // /users/:id path parameters
   Printf = 1u << 5,      // %s %d %v %1$s %(name)s: printf languages' strings, and prose
-  PercentName = 1u << 6, // %HOSTIP %TESTNUMBER% %APPDATA% %{...%}: test harnesses, batch files, zsh
+  // %HOSTIP %TESTNUMBER% %APPDATA% %{...%} %~dp0: test harnesses, batch files, zsh
+  PercentName = 1u << 6,
   AngleName = 1u << 7,   // <bucket> <hostname>: documentation
   OptionalPart = 1u << 8, // [user:pass@] [:port]: documentation of optional parts
   CurlGlob = 1u << 9,     // [1-100] [a-z]: curl's URL globbing, on a line that runs curl

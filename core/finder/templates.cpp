@@ -263,6 +263,20 @@ std::size_t percent_name_end(std::string_view t, std::size_t i) {
   return k;
 }
 
+// %~dp0 %~nx1 %~f0 %~dpnxI: cmd.exe's reference to a batch file's argument (0 the file itself) or
+// a for loop's variable, with the modifiers that take its drive, path, name, extension... ("%~dp0"
+// is the script's folder). cmd replaces it before any program sees the URL; no escape begins
+// "%~".
+std::size_t cmd_argument_end(std::string_view t, std::size_t i) {
+  if (t.compare(i, 2, "%~") != 0) return npos;
+  std::size_t k = i + 2;
+  while (k < t.size() && k < i + 12 && std::string_view("fdpnxsatzFDPNXSATZ").find(t[k]) != npos)
+    ++k;
+  if (k < t.size() && (std::isdigit(static_cast<unsigned char>(t[k])) || is_alpha(t[k])))
+    return k + 1;
+  return k > i + 2 ? k : npos; // the modifiers' last letter was the variable ("%~nxf")
+}
+
 // <name> <proxied host> <Directory (tenant) ID>: a documentation placeholder, not markup (a tag
 // holds '=', '/' or quotes; a placeholder only words, blanks and parentheses).
 std::size_t angle_name_end(std::string_view t, std::size_t i) {
@@ -576,6 +590,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PrintfFormatted, "printf-formatted", '%', printf_formatted_end},
     {PlaceholderStyle::PercentBrace, "percent-brace", '%', percent_brace_end},
     {PlaceholderStyle::PercentName, "percent-name", '%', percent_name_end},
+    {PlaceholderStyle::PercentName, "percent-name", '%', cmd_argument_end},
     {PlaceholderStyle::Printf, "printf", '%', printf_end},
     {PlaceholderStyle::BracketName, "bracket-name", '[', bracket_name_end},
     {PlaceholderStyle::ParenWords, "paren-words", '(', paren_words_end},

@@ -370,6 +370,23 @@ TEST_CASE("URLs are found at every offset, among colons that start none") {
 
 // find_urls skips the second placeholder scan when the text from the URL on holds none; what it
 // reports must still be exactly the placeholders of the URL's own text.
+TEST_CASE("cmd.exe's %~dp0: a batch argument with its modifiers is a percent-name placeholder") {
+  const auto spans = [](std::string_view url) {
+    std::vector<std::string_view> out;
+    for (const Span& s :
+         find_placeholders(url, static_cast<unsigned>(PlaceholderStyle::PercentName)))
+      out.push_back(url.substr(s.begin, s.end - s.begin));
+    return out;
+  };
+  using SV = std::vector<std::string_view>;
+  CHECK(spans("file://%~dpnxf0") == SV{"%~dpnxf0"});
+  CHECK(spans("file:///%~dp0docs/index.html") == SV{"%~dp0"});
+  CHECK(spans("file:///%~1/a") == SV{"%~1"});
+  CHECK(spans("file:///x/%~nxI") == SV{"%~nxI"}); // a for loop's variable
+  CHECK(spans("https://x.example/a%7Eb").empty()); // an escape of '~'
+  CHECK(spans("https://x.example/a%~/b").empty());  // '%~' and nothing it names
+}
+
 TEST_CASE("a URL's placeholders are those of its text, whatever surrounds it") {
   const std::vector<std::string> pieces = {"https://x.example/",
                                            "{id}",
