@@ -155,6 +155,16 @@ bool is_end_tag_at(std::string_view t, std::size_t i) {
          std::isalpha(static_cast<unsigned char>(t[i + 2]));
 }
 
+// Whether the last '<' in `before` is escaped by a backslash (an odd run of them before it).
+bool escaped_tag_before(std::string_view before) {
+  const std::size_t open = before.rfind('<');
+  if (open == npos) return false;
+  std::size_t slashes = 0;
+  while (slashes < open && before[open - 1 - slashes] == '\\')
+    ++slashes;
+  return slashes % 2 == 1;
+}
+
 // The name attribute_name_before() found.
 std::string_view attribute_name_at_end(std::string_view before) {
   std::size_t b = before.size();
@@ -180,6 +190,12 @@ bool Finder::in_prose(bool text) {
   std::size_t e =
       text ? structural_end(piece.text, k, markup, not_before) : css_url_end(piece.text, k);
   if (!text && e != npos) markup = Markup::CssUrl;
+  // In Markdown, a tag whose '<' is escaped ("See \<a href=\"http://x\.com/a\-b\"\>", as a
+  // generator writes HTML it means to show) is text, not HTML: its attribute gives no extent, and
+  // the text's backslashes are Markdown's.
+  if (markup == Markup::Attribute && spec_of(lang_).syntax == Syntax::Markdown &&
+      escaped_tag_before(piece.text.substr(0, k)))
+    e = npos;
   // AsciiDoc's URL macro in angle brackets ("<URL[@alice]>"): the link's text follows
   // the URL in brackets.
   if (markup == Markup::Autolink && e != npos && spec_of(lang_).syntax == Syntax::AsciiDoc)
