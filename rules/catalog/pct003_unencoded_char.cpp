@@ -20,7 +20,9 @@ programs.
 
 A query language's comparison or path operator written raw in a query value, between a name and
 its operand (`filter_by=num_employees:>=100`, `select=data->>type`: Typesense's and PostgREST's
-documented syntax, which their curl examples send as written), is not reported.
+documented syntax, which their curl examples send as written), is not reported. Nor is a `|`
+that ends the URL: it delimits what holds the URL (a wiki link `[[http://example.com|title]]`
+written in pieces, `'http://example.com|' . $title`; a table's cell).
 
 ## Bad
     https://example.com/files/annual report.pdf
@@ -123,6 +125,9 @@ public:
       const auto c = static_cast<unsigned char>(t[i]);
       if (!charsets::excluded_ascii.contains(c) || url.url.in_placeholder(i)) continue;
       if ((c == '<' || c == '>') && query_operator(t, url.parts.query, i)) continue;
+      // A '|' that ends the URL delimits what holds it: a wiki link's "[[http://x.example|title]]"
+      // written in pieces ('http://example.com|' . $title), a table's cell.
+      if (c == '|' && i + 1 == t.size()) continue;
       const Span s{i, i + 1};
       if (const auto where = authority_part(t, url.parts, i)) {
         out.push_back({s, describe_char(c) + " cannot appear in " + where, std::nullopt});

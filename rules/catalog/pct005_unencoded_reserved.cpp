@@ -17,8 +17,9 @@ constexpr RuleInfo kInfo{
         R"(Finds general delimiters (RFC 3986 §2.2) used literally where they cannot delimit anything:
 a second `#` (the fragment already began at the first; not in a client-side route such as
 `#/docs#intro` or `#!state`, which the application's router reads, nor in the ref after a git
-repository's `.git`, which the tool that clones it reads, nor the `#` of an HTML character
-reference such as `&#124;`), `[` or `]` outside an IP-literal host, and more than one `@` in the
+repository's `.git`, which the tool that clones it reads, nor in the channels a web IRC client
+joins, `https://web.libera.chat/##rust`, nor the `#` of an HTML character reference such as
+`&#124;`), `[` or `]` outside an IP-literal host, and more than one `@` in the
 authority.
 
 Parsers disagree on such URLs: RFC 3986 says they are invalid, the WHATWG URL Standard takes the
@@ -54,6 +55,21 @@ bool hash_route(std::string_view t, Span path, Span fragment) {
   // an anchor ("#install#linux").
   const std::size_t hash = f.find('#', 1);
   return hash != std::string_view::npos && f.substr(0, hash).find('/') != std::string_view::npos;
+}
+
+// A web IRC client, which joins the channels its fragment names, '#' and all ("web.libera.chat/
+// ##hntop": the channel "##hntop"; "#a,#b"): Libera's gamja, KiwiIRC, OFTC's and freenode's
+// webchat read location.hash without decoding it, so "%23" would name another channel. Not when
+// a query names them ("?channels=##rust"): there the first '#' cut the value short.
+bool irc_channels(std::string_view t, const UrlParts& parts) {
+  if (!parts.host || parts.query) return false;
+  const std::string_view host = parts.host->in(t);
+  for (std::string_view client :
+       {"web.libera.chat", "webchat.oftc.net", "webchat.freenode.net", "kiwiirc.com"})
+    if (ascii::iequals(host, client) ||
+        (ascii::iends_with(host, client) && host[host.size() - client.size() - 1] == '.'))
+      return true;
+  return false;
 }
 
 // Whether the '#' at t[i] is the one of an HTML character reference ("&#124;", "&#x7C;"): a URL
@@ -101,7 +117,8 @@ public:
           report(i, "is only allowed around an IP-literal host, not in the " +
                         std::string(name_of(c)));
         else if (t[i] == '#' && c == UrlComponent::Fragment &&
-                 !hash_route(t, url.parts.path, *span) && !in_character_reference(t, i))
+                 !hash_route(t, url.parts.path, *span) && !in_character_reference(t, i) &&
+                 !irc_channels(t, url.parts))
           report(i, "is a second '#' (the fragment already began)");
       }
     }

@@ -712,6 +712,7 @@ TEST_CASE("a URL with thousands of findings of one rule: 100 listed, the rest fo
   std::string url = "https://x.example/";
   for (int i = 0; i < 250; ++i)
     url += "a|";
+  url += "a"; // (a '|' that ends the URL delimits what holds it)
   const std::string source = "u = \"" + url + "\"\n";
   const LintResult r = lint(source, Language::Python, {});
   REQUIRE(r.diagnostics.size() == 101);
@@ -749,4 +750,35 @@ TEST_CASE("a fix at the end of a joined literal stays inside it") {
         "`");
   const FixResult fixed = fix_all(source, Language::C, {}, false);
   CHECK(fixed.text == "const char* u = \"https://x.example/a%60\"\n    \"b\";\n");
+}
+
+TEST_CASE("PCT011: DEL in a query or fragment is data; in the path it is still reported") {
+  // TE Connectivity's document ids separate their fields with DEL.
+  CHECK(ids_for("https://www.te.com/DDEController?DocId=Data+Sheet%7FM3200%7Fpdf").empty());
+  CHECK(ids_for("https://x.example/a#b%7Fc").empty());
+  CHECK(has(ids_for("https://x.example/report%7F.pdf"), "PCT011"));
+  // The other controls stay reported in the query.
+  CHECK(has(ids_for("https://x.example/a?file=report.pdf%00.jpg"), "PCT011"));
+  CHECK(has(ids_for("https://x.example/a?q=%1B[31m"), "PCT011"));
+}
+
+TEST_CASE("PCT005: a web IRC client's fragment names channels, '#' and all") {
+  for (const char* url : {"https://web.libera.chat/##hntop", "https://webchat.oftc.net/#a,#b",
+                          "https://kiwiirc.com/nextclient/irc.libera.chat/##rust"}) {
+    CAPTURE(url);
+    CHECK(ids_for(url).empty());
+  }
+  // A doubled '#' elsewhere is still judged, and so is a host that only ends with the name.
+  CHECK(has(ids_for("https://graphics.stanford.edu/~seander/bithacks.html##Value"), "PCT005"));
+  CHECK(has(ids_for("https://notweb.libera.chat.example/##x"), "PCT005"));
+  CHECK(has(ids_for("https://evilkiwiirc.com/##x"), "PCT005"));
+  // A channel in the query, cut short by its own '#' (reviewed true: a 2019 post's freenode link).
+  CHECK(has(ids_for("https://webchat.freenode.net/?channels=##rust"), "PCT005"));
+}
+
+TEST_CASE("PCT003: a '|' that ends the URL delimits what holds it; inside, it is reported") {
+  // DokuWiki's toolbar sample, a wiki link written in pieces.
+  CHECK(ids_in("$s = 'http://example.com|' . $lang['qb_extlink'];\n", Language::Php).empty());
+  CHECK(has(ids_for("https://fonts.googleapis.com/css?family=A|B"), "PCT003"));
+  CHECK(has(ids_for("https://a|b.example/x"), "PCT003"));
 }
