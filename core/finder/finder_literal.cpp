@@ -230,6 +230,15 @@ bool schema_location_pair(const std::vector<std::string_view>& words) {
   return false;
 }
 
+// Whether `w` begins with an arrow of Unicode's arrow blocks (U+2190–U+21FF, U+2794–U+27BF's
+// dingbat arrows and U+27F0–U+27FF, U+2900–U+297F): "→", "⇒", "➜", "⟶", in UTF-8 E2 86..87,
+// E2 9E..9F, E2 A4..A5.
+static bool arrow_word(std::string_view w) {
+  if (w.size() < 3 || w[0] != '\xE2') return false;
+  const auto b = static_cast<unsigned char>(w[1]);
+  return b == 0x86 || b == 0x87 || b == 0x9E || b == 0x9F || b == 0xA4 || b == 0xA5;
+}
+
 // Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
 // pctlint-disable-next-line PCT003 -- the examples are what the rule reports
 // ("https://x/my file.pdf", "https://x/?q=a b"), rather than a URL and then other text: words of a
@@ -313,8 +322,10 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (std::any_of(words.begin(), words.end(), unspaced_sentence)) return false;
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
-    if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\\"'", w[0]))
-      return false; // another URL, a sentence, an option, markup or code, a quoted argument
+    if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\\"'", w[0]) ||
+        arrow_word(w))
+      return false; // another URL, a sentence, an option, markup or code, a quoted argument, a
+                    // mapping ("https://obsidian.md/* → ${localized}*", as "->" and "=>" are)
   // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
   // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
   const auto balance = [](std::string_view s) {

@@ -370,6 +370,17 @@ TEST_CASE("URLs are found at every offset, among colons that start none") {
 
 // find_urls skips the second placeholder scan when the text from the URL on holds none; what it
 // reports must still be exactly the placeholders of the URL's own text.
+TEST_CASE("an arrow after a blank in a literal maps one thing to another: the URL ends before it") {
+  const auto urls = find_urls("console.log(`  https://obsidian.md/* \u2192 ${localized}*`);\n",
+                              Language::TypeScript);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].text == "https://obsidian.md/"); // (the glob's "*" closes it, as in prose)
+  // Words that go on like a file name are still the URL's, raw blanks and all.
+  const auto file = find_urls("const u = 'https://x.example/my file.pdf';\n", Language::TypeScript);
+  REQUIRE(file.size() == 1);
+  CHECK(file[0].text == "https://x.example/my file.pdf");
+}
+
 TEST_CASE("cmd.exe's %~dp0: a batch argument with its modifiers is a percent-name placeholder") {
   const auto spans = [](std::string_view url) {
     std::vector<std::string_view> out;
@@ -382,9 +393,9 @@ TEST_CASE("cmd.exe's %~dp0: a batch argument with its modifiers is a percent-nam
   CHECK(spans("file://%~dpnxf0") == SV{"%~dpnxf0"});
   CHECK(spans("file:///%~dp0docs/index.html") == SV{"%~dp0"});
   CHECK(spans("file:///%~1/a") == SV{"%~1"});
-  CHECK(spans("file:///x/%~nxI") == SV{"%~nxI"}); // a for loop's variable
+  CHECK(spans("file:///x/%~nxI") == SV{"%~nxI"});  // a for loop's variable
   CHECK(spans("https://x.example/a%7Eb").empty()); // an escape of '~'
-  CHECK(spans("https://x.example/a%~/b").empty());  // '%~' and nothing it names
+  CHECK(spans("https://x.example/a%~/b").empty()); // '%~' and nothing it names
 }
 
 TEST_CASE("a URL's placeholders are those of its text, whatever surrounds it") {
