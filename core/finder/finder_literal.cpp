@@ -230,6 +230,23 @@ bool schema_location_pair(const std::vector<std::string_view>& words) {
   return false;
 }
 
+// Whether an odd run of backslashes ends just before t[i].
+static bool odd_backslashes_before(std::string_view t, std::size_t i) {
+  std::size_t run = 0;
+  while (run < i && t[i - 1 - run] == '\\')
+    ++run;
+  return run % 2 == 1;
+}
+
+// Whether a value is a repository's URL and then one word ("https://github.com/a/b.git b"): git
+// clone's arguments, the repository and the directory to clone it into, as a usage text shows.
+static bool clone_arguments(std::string_view url, const std::vector<std::string_view>& words) {
+  return words.size() == 1 && url.ends_with(".git") &&
+         std::all_of(words[0].begin(), words[0].end(), [](char c) {
+           return charsets::alnum.contains(c) || c == '-' || c == '_' || c == '.' || c == '/';
+         });
+}
+
 // Whether `w` begins with an arrow of Unicode's arrow blocks (U+2190–U+21FF, U+2794–U+27BF's
 // dingbat arrows and U+27F0–U+27FF, U+2900–U+297F): "→", "⇒", "➜", "⟶", in UTF-8 E2 86..87,
 // E2 9E..9F, E2 A4..A5.
@@ -304,7 +321,8 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   const bool path_goes_on = url.back() != '/' && std::any_of(words.begin(), words.end(), path_word);
   const bool long_name = path_goes_on || (!strict && titled_file_name(url, words));
   if (words.empty() || words.size() > (long_name ? 8u : 3u)) return false;
-  if (schema_location_pair(words) || apt_source_words(words)) return false;
+  if (schema_location_pair(words) || apt_source_words(words) || clone_arguments(url, words))
+    return false;
   if (url.back() == ':') return false; // "key: value", a header
   // A query whose last value is empty, then words: arguments after the URL, not a value that
   // begins with a blank ("…/tokeninfo?access_token= uid realm=/employees", pam_oauth2's line).
@@ -621,6 +639,11 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
       // An attribute in HTML text goes over the wire as written; a reST or Markdown link in a
       // docstring is documentation, read as prose (PCT004's policy).
       in_context = markup == Markup::Attribute ? UrlContext::Attribute : UrlContext::Prose;
+      // A backslash right before the attribute's closing quote: the quote may be escaped in what
+      // holds the markup (a Hugo shortcode's src="…&v=4\"" in a TOML string: the value goes on
+      // past it, '"' and all), so its end is not certain, and an escape written for the
+      // backslash would unescape the quote.
+      if (markup == Markup::Attribute && odd_backslashes_before(piece.text, s)) exact = false;
       if (markup == Markup::Attribute && k >= 2) {
         const std::string_view name = attribute_name_at_end(piece.text.substr(0, k - 2));
         url_.namespace_name = names_by_string(name);

@@ -370,6 +370,35 @@ TEST_CASE("URLs are found at every offset, among colons that start none") {
 
 // find_urls skips the second placeholder scan when the text from the URL on holds none; what it
 // reports must still be exactly the placeholders of the URL's own text.
+TEST_CASE("an attribute in a literal whose closing quote follows a backslash has no certain end") {
+  // A Hugo shortcode in a TOML literal string: \" escapes the quote for the shortcode.
+  const auto urls = find_urls(R"(body = '''{{< image src="https://x.example/a.png?v=4\"" >}}''')"
+                              "\n",
+                              Language::Toml);
+  REQUIRE(urls.size() == 1);
+  CHECK_FALSE(urls[0].exact);
+  // Without the backslash the attribute gives the end.
+  const auto plain = find_urls(R"(body = '''{{< image src="https://x.example/a b.png" >}}''')"
+                               "\n",
+                               Language::Toml);
+  REQUIRE(plain.size() == 1);
+  CHECK(plain[0].exact);
+}
+
+TEST_CASE("a repository's URL and one word in a literal are git clone's arguments") {
+  const auto urls = find_urls(R"(echo "  https://github.com/achael/eht-imaging.git eht-imaging")"
+                              "\n",
+                              Language::Shell);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].text == "https://github.com/achael/eht-imaging.git");
+  // A file name with a blank is still one URL.
+  const auto file = find_urls(R"(u = "https://x.example/my file.pdf")"
+                              "\n",
+                              Language::Python);
+  REQUIRE(file.size() == 1);
+  CHECK(file[0].text == "https://x.example/my file.pdf");
+}
+
 TEST_CASE("an arrow after a blank in a literal maps one thing to another: the URL ends before it") {
   const auto urls = find_urls("console.log(`  https://obsidian.md/* \u2192 ${localized}*`);\n",
                               Language::TypeScript);
