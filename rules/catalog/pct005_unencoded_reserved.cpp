@@ -36,7 +36,9 @@ where it would be a delimiter must be percent-encoded.
 ## Fix
 Percent-encodes the character (safe: the URL splits into the same components and each decodes to
 the same bytes). In the fragment it is unsafe: browsers keep `#`, `[` and `]` as written there, so
-the escape changes the string a page's script reads from `location.hash`.
+the escape changes the string a page's script reads from `location.hash`. A `]` that ends the URL
+with no `[` before it is fixed only unsafe too: it is more often the bracket around the link, taken
+in by mistake, and the escape would make a broken link a valid one that leads elsewhere.
 )",
     .fix = FixAvailability::Always,
     .depends_on_extent = true,
@@ -79,6 +81,13 @@ bool in_character_reference(std::string_view t, std::size_t i) {
   return i > 0 && t[i - 1] == '&' && ascii::numeric_reference_after(t, i) > 0;
 }
 
+// Whether the ']' at t[i] ends the URL and no '[' opened before it: more often the bracket of what
+// holds the URL ("[https://x.example/a]" in a wiki or BBCode), taken in by mistake, than a byte
+// meant to be sent. Encoding it makes a broken link a valid one that leads elsewhere.
+bool stray_bracket_at_end(std::string_view t, std::size_t i) {
+  return t[i] == ']' && i + 1 == t.size() && t.rfind('[', i) == std::string_view::npos;
+}
+
 class UnencodedReserved final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -99,7 +108,8 @@ public:
       const Span s{i, i + 1};
       const std::string esc = escape_of(static_cast<unsigned char>(t[i]));
       const bool unsafe =
-          kept_raw_in_fragment(url.parts.fragment, i, static_cast<unsigned char>(t[i]));
+          kept_raw_in_fragment(url.parts.fragment, i, static_cast<unsigned char>(t[i])) ||
+          stray_bracket_at_end(t, i);
       out.push_back({s, quoted(s.in(t)) + " " + why + "; percent-encode it as " + esc,
                      UrlFix{"Percent-encode it: " + esc,
                             unsafe ? Applicability::Unsafe : Applicability::Safe,

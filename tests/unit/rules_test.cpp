@@ -180,6 +180,16 @@ TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, 
   CHECK(ids_for("https://[::1]:8080/a").empty());
 }
 
+TEST_CASE("PCT005: a ']' that ends the URL with no '[' before it is fixed only unsafe") {
+  // The bracket of a wiki or BBCode link taken in by mistake.
+  CHECK(has(ids_for("https://x.example/a]"), "PCT005"));
+  CHECK(fixed("https://x.example/a]") == "https://x.example/a]");
+  CHECK(fixed("https://x.example/a]", true) == "https://x.example/a%5D");
+  // A pair in the query, or a ']' inside the URL, is only bytes to encode.
+  CHECK(fixed("https://x.example/p?f[a]") == "https://x.example/p?f%5Ba%5D");
+  CHECK(fixed("https://x.example/a]b") == "https://x.example/a%5Db");
+}
+
 TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose") {
   using Ids = std::vector<std::string>;
   // A UI's translations (memos' th.json), a form field, a camel-cased key.
