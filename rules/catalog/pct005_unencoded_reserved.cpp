@@ -37,8 +37,9 @@ where it would be a delimiter must be percent-encoded.
 Percent-encodes the character (safe: the URL splits into the same components and each decodes to
 the same bytes). In the fragment it is unsafe: browsers keep `#`, `[` and `]` as written there, so
 the escape changes the string a page's script reads from `location.hash`. A `]` that ends the URL
-with no `[` before it is fixed only unsafe too: it is more often the bracket around the link, taken
-in by mistake, and the escape would make a broken link a valid one that leads elsewhere.
+with no `[` before it, or that a `(` follows (Markdown pasted into a value), is fixed only unsafe
+too: it is more often the bracket of a link around the URL, taken in by mistake, and the escape
+would make a broken link a valid one that leads elsewhere.
 )",
     .fix = FixAvailability::Always,
     .depends_on_extent = true,
@@ -81,11 +82,15 @@ bool in_character_reference(std::string_view t, std::size_t i) {
   return i > 0 && t[i - 1] == '&' && ascii::numeric_reference_after(t, i) > 0;
 }
 
-// Whether the ']' at t[i] ends the URL and no '[' opened before it: more often the bracket of what
-// holds the URL ("[https://x.example/a]" in a wiki or BBCode), taken in by mistake, than a byte
-// meant to be sent. Encoding it makes a broken link a valid one that leads elsewhere.
-bool stray_bracket_at_end(std::string_view t, std::size_t i) {
-  return t[i] == ']' && i + 1 == t.size() && t.rfind('[', i) == std::string_view::npos;
+// Whether the ']' at t[i] is more often the bracket of a link around the URL, taken in by
+// mistake, than a byte meant to be sent: it ends the URL and no '[' opened before it
+// ("[https://x.example/a]" in a wiki or BBCode), or a '(' follows it (a Markdown link pasted into
+// a value, "https://x.example/a](https://x.example/a)"). Encoding it makes a broken link a valid
+// one that leads elsewhere.
+bool stray_bracket(std::string_view t, std::size_t i) {
+  if (t[i] != ']') return false;
+  if (i + 1 < t.size()) return t[i + 1] == '(';
+  return t.rfind('[', i) == std::string_view::npos;
 }
 
 class UnencodedReserved final : public Rule {
@@ -109,7 +114,7 @@ public:
       const std::string esc = escape_of(static_cast<unsigned char>(t[i]));
       const bool unsafe =
           kept_raw_in_fragment(url.parts.fragment, i, static_cast<unsigned char>(t[i])) ||
-          stray_bracket_at_end(t, i);
+          stray_bracket(t, i);
       out.push_back({s, quoted(s.in(t)) + " " + why + "; percent-encode it as " + esc,
                      UrlFix{"Percent-encode it: " + esc,
                             unsafe ? Applicability::Unsafe : Applicability::Safe,

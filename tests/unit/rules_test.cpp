@@ -180,7 +180,7 @@ TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, 
   CHECK(ids_for("https://[::1]:8080/a").empty());
 }
 
-TEST_CASE("PCT005: a ']' that ends the URL with no '[' before it is fixed only unsafe") {
+TEST_CASE("PCT005: a ']' that ends the URL or that a '(' follows is fixed only unsafe") {
   // The bracket of a wiki or BBCode link taken in by mistake.
   CHECK(has(ids_for("https://x.example/a]"), "PCT005"));
   CHECK(fixed("https://x.example/a]") == "https://x.example/a]");
@@ -188,6 +188,11 @@ TEST_CASE("PCT005: a ']' that ends the URL with no '[' before it is fixed only u
   // A pair in the query, or a ']' inside the URL, is only bytes to encode.
   CHECK(fixed("https://x.example/p?f[a]") == "https://x.example/p?f%5Ba%5D");
   CHECK(fixed("https://x.example/a]b") == "https://x.example/a%5Db");
+  // Markdown pasted into a YAML value: the link's own "](".
+  const std::string pasted = "https://x.example/career](https://x.example/career)";
+  CHECK(has(ids_for(pasted), "PCT005"));
+  CHECK(fixed(pasted) == pasted);
+  CHECK(fixed(pasted, true) == "https://x.example/career%5D(https://x.example/career)");
 }
 
 TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose") {
