@@ -51,6 +51,10 @@ only, and no host name holds such a character, escaped or not (`mailto:team@ exa
 that browsers refuse, and an escape in the host is a host that RFC 3986 parsers and browsers read
 apart (PCT013). The character is usually a stray delimiter (a quote, a `|` of a table) that
 belongs outside the URL; the fix is to move or delete it.
+
+A `|` right after a drive letter at the start of a `file` URL's path (`file:///C|/Program%20Files/`,
+the form of early browsers) is the drive's `:` to the WHATWG URL Standard; `%7C` would make `C%7C`
+the name of a directory. Its fix writes the `:` (safe: browsers read both alike).
 )",
     .fix = FixAvailability::Sometimes,
     .depends_on_extent = true,
@@ -110,6 +114,17 @@ bool query_operator(std::string_view t, const std::optional<Span>& query, std::s
          (word(t[end]) || t[end] == '\'' || t[end] == '"');
 }
 
+// Whether the '|' at t[i] follows a Windows drive letter at the start of a file URL's path
+// ("file:///C|/Program%20Files/", the form of early browsers): the WHATWG URL Standard reads it as
+// the drive's ':', while "%7C" would make "C%7C" a directory's name.
+bool drive_letter_bar(std::string_view t, const UrlParts& parts, std::size_t i) {
+  if (t[i] != '|' || !parts.scheme || !ascii::iequals(parts.scheme->in(t), "file")) return false;
+  const std::size_t path = parts.path.begin;
+  const std::size_t letter = path < t.size() && t[path] == '/' ? path + 1 : path;
+  if (i != letter + 1 || i >= parts.path.end || !charsets::alpha.contains(t[letter])) return false;
+  return i + 1 == t.size() || std::string_view("/\\?#").find(t[i + 1]) != std::string_view::npos;
+}
+
 class UnencodedChar final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -129,6 +144,11 @@ public:
       // written in pieces ('http://example.com|' . $title), a table's cell.
       if (c == '|' && i + 1 == t.size()) continue;
       const Span s{i, i + 1};
+      if (drive_letter_bar(t, url.parts, i)) {
+        out.push_back({s, "'|' after a drive letter is the old form of ':' in a file URL",
+                       UrlFix{"Write the drive's ':'", Applicability::Safe, {{s, ":"}}}});
+        continue;
+      }
       if (const auto where = authority_part(t, url.parts, i)) {
         out.push_back({s, describe_char(c) + " cannot appear in " + where, std::nullopt});
         continue;

@@ -353,6 +353,17 @@ TEST_CASE("PCT003 in a mailto address's domain: reported, with no fix") {
   CHECK(fixed("mailto:a@x.example,b c@y.example") == "mailto:a@x.example,b%20c@y.example");
 }
 
+TEST_CASE("PCT003: a '|' after a file URL's drive letter is its ':'") {
+  // Browsers (the WHATWG URL Standard) read "C|" as the drive "C:": the fix writes that.
+  CHECK(fixed("file:///C|/Program%20Files/x.css") == "file:///C:/Program%20Files/x.css");
+  CHECK(fixed("file:///c|/") == "file:///c:/");
+  CHECK(fixed("file:///c|#top") == "file:///c:#top");
+  // Elsewhere a '|' is only a byte to encode.
+  CHECK(fixed("file:///C|x/y") == "file:///C%7Cx/y");
+  CHECK(fixed("file:///dir/C|/y") == "file:///dir/C%7C/y");
+  CHECK(fixed("https://x.example/C|/y") == "https://x.example/C%7C/y");
+}
+
 TEST_CASE("PCT003: a quote or angle bracket that ends the URL is fixed only unsafe") {
   // A Markdown destination that took the quote of an attribute in by mistake.
   for (const char* url :
