@@ -187,9 +187,12 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
            std::all_of(w.begin(), w.end(),
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
   };
-  return std::all_of(words.begin(), words.end() - 1, plain_word) &&
-         plain_word(titled_file_name(url, words) ? file_stem(last)
-                                                 : last.substr(0, last.find_first_of("?#")));
+  // A title ends with a word of its own, not "of" or "and": "/Manual:Upgrading and" + " https://…"
+  // is a sentence that goes on in the next string.
+  const std::string_view last_word =
+      titled_file_name(url, words) ? file_stem(last) : last.substr(0, last.find_first_of("?#"));
+  return std::all_of(words.begin(), words.end() - 1, plain_word) && plain_word(last_word) &&
+         !sentence_word(last_word);
 }
 
 // The words after an APT repository's URL: sources.list(5)'s "URI suite [component...]"
@@ -356,9 +359,11 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (balance(url) == 0 && last.back() == ')' &&
       std::any_of(words.begin(), words.end(), [](std::string_view w) { return w[0] == '('; }))
     return false;
+  // (Not after a fragment: "#cpu-units status.capacity.cpu" is a link and a field's name.)
   constexpr std::string_view kMarks = "/.?=&%#@";
-  if (last.find_first_of(kMarks) != npos && last.find_first_of(kMarks) + 1 < last.size() &&
-      kMarks.find(last.back()) == npos && !std::strchr(".,:;!?", last.back()))
+  if (url.find('#') == npos && last.find_first_of(kMarks) != npos &&
+      last.find_first_of(kMarks) + 1 < last.size() && kMarks.find(last.back()) == npos &&
+      !std::strchr(".,:;!?", last.back()))
     return true;
   if (strict) return false;
   bool at_sign = false;

@@ -5,6 +5,7 @@
 #include "core/finder/templates.h"
 
 #include "core/ascii.h"
+#include "core/codec/charset.h"
 #include "core/codec/percent.h"
 #include "core/scan.h"
 
@@ -375,12 +376,28 @@ std::size_t pipe_name_end(std::string_view t, std::size_t i) {
 // end): the placeholder of a search engine's or share button's URL template. An escape's '%'
 // takes two hex digits, and a truncated one ends a path ("caf%E"), not a value.
 // And git's %H or %h as a commit link's last segment ("/commit/%H" in a git log --format string
-// kept apart from the command that runs it).
+// kept apart from the command that runs it), and a '%' and a letter that no escape starts with
+// (G to Z) as a whole path segment, where the URL has two such: a repository viewer's template
+// ("/g/%R/+/%H", MediaWiki's $wgGitRepositoryViewers: %R the repository, %H the commit). One alone
+// may be a mistake (systemd's "%I" where no specifier is expanded).
+bool segment_end_at(std::string_view t, std::size_t k) {
+  return k == t.size() || (k < t.size() && std::strchr("/?#)", t[k]));
+}
+
+bool percent_letter_segment(std::string_view t, std::size_t i) {
+  return t[i] == '%' && i > 0 && t[i - 1] == '/' && i + 1 < t.size() && is_alpha(t[i + 1]) &&
+         !charsets::hexdig.contains(t[i + 1]) && segment_end_at(t, i + 2);
+}
+
 std::size_t percent_letter_end(std::string_view t, std::size_t i) {
   if (t.compare(i, 2, "%H") == 0 || t.compare(i, 2, "%h") == 0)
     if ((t.substr(0, i).ends_with("/commit/") || t.substr(0, i).ends_with("/commits/")) &&
-        (i + 2 == t.size() || std::strchr("/?#)", t[i + 2])))
+        segment_end_at(t, i + 2))
       return i + 2;
+  if (percent_letter_segment(t, i)) {
+    for (std::size_t k = t.find("/%"); k != npos; k = t.find("/%", k + 1))
+      if (k + 1 != i && percent_letter_segment(t, k + 1)) return i + 2;
+  }
   if (t[i] != '%' || i == 0 || !std::strchr("=#: ", t[i - 1]) || i + 1 >= t.size() ||
       !is_alpha(t[i + 1]))
     return npos;

@@ -18,7 +18,8 @@ constexpr RuleInfo kInfo{
 a second `#` (the fragment already began at the first; not in a client-side route such as
 `#/docs#intro` or `#!state`, which the application's router reads, nor in the ref after a git
 repository's `.git`, which the tool that clones it reads, nor in the channels a web IRC client
-joins, `https://web.libera.chat/##rust`, nor the `#` of an HTML character reference such as
+joins, `https://web.libera.chat/##rust`, nor the section of MediaWiki's help on a parser function,
+`Help:Extension:ParserFunctions##expr`, nor the `#` of an HTML character reference such as
 `&#124;`), `[` or `]` outside an IP-literal host, and more than one `@` in the
 authority.
 
@@ -73,6 +74,15 @@ bool irc_channels(std::string_view t, const UrlParts& parts) {
         (ascii::iends_with(host, client) && host[host.size() - client.size() - 1] == '.'))
       return true;
   return false;
+}
+
+// MediaWiki's help on parser functions, whose sections are named for the functions, '#' and all
+// ("Help:Extension:ParserFunctions##expr": the section "#expr"); browsers find the section by the
+// fragment as written.
+bool parser_function_section(std::string_view t, const UrlParts& parts, std::size_t i) {
+  return parts.fragment && i == parts.fragment->begin &&
+         ascii::iends_with(parts.path.in(t), "parserfunctions") && i + 1 < t.size() &&
+         charsets::alpha.contains(t[i + 1]);
 }
 
 // Whether the '#' at t[i] is the one of an HTML character reference ("&#124;", "&#x7C;"): a URL
@@ -133,7 +143,7 @@ public:
                         std::string(name_of(c)));
         else if (t[i] == '#' && c == UrlComponent::Fragment &&
                  !hash_route(t, url.parts.path, *span) && !in_character_reference(t, i) &&
-                 !irc_channels(t, url.parts))
+                 !irc_channels(t, url.parts) && !parser_function_section(t, url.parts, i))
           report(i, "is a second '#' (the fragment already began)");
       }
     }

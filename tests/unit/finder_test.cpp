@@ -123,6 +123,12 @@ TEST_CASE("a literal or value that starts with a URL may end in a page title's r
         V{"https://x.example/l/Setup"});
   CHECK(texts("u = 'https://x.example/l/Notes, see the list in Plus.txt'", Language::Python) ==
         V{"https://x.example/l/Notes"});
+  // A title does not end with "and" or "of": a sentence that goes on in the next string.
+  CHECK(texts("$m = \"see https://x.example/wiki/Manual:Upgrading and\" . \" more\";\n",
+              Language::Php) == V{"https://x.example/wiki/Manual:Upgrading"});
+  // A word after a fragment is no more of it, dotted or not.
+  CHECK(texts("{\"d\": \"https://x.example/docs/#cpu-units status.capacity.cpu\"}\n",
+              Language::Json) == V{"https://x.example/docs/#cpu-units"});
   // Sentences after a capitalised segment, a version or a domain as the "extension".
   for (const char* sentence :
        {"Docs Read more about it in README.md", "Release notes for version 2.0",
@@ -263,6 +269,11 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("https://x.example/share?body=%n %T#%U", letter) == SV{"%n", "%T", "%U"});
   CHECK(spans("https://x.example/caf%E9?q=%20", letter).empty()); // escapes
   CHECK(spans("https://x.example/a%zz?q=%st", letter).empty());   // a letter and more
+  // A whole path segment, a letter no escape starts with: a repository viewer's template.
+  CHECK(spans("https://gerrit.example/g/%R/+/%H", letter) == SV{"%R", "%H"});
+  CHECK(spans("https://x.example/%A/b", letter).empty()); // a truncated escape's hex digit
+  CHECK(spans("https://x.example/a%R/b", letter).empty());
+  CHECK(spans("https://x.example/%Rb/c", letter).empty());
   constexpr auto hash = PlaceholderStyle::HashName;
   CHECK(spans("https://trace.moe/?url=#t#", hash) == SV{"#t#"});
   CHECK(spans("https://hoothin.com/qrcode/##t#", hash) == SV{"#t#"});

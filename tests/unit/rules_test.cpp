@@ -800,6 +800,11 @@ TEST_CASE("PCT005: a web IRC client's fragment names channels, '#' and all") {
   CHECK(has(ids_for("https://evilkiwiirc.com/##x"), "PCT005"));
   // A channel in the query, cut short by its own '#' (reviewed true: a 2019 post's freenode link).
   CHECK(has(ids_for("https://webchat.freenode.net/?channels=##rust"), "PCT005"));
+  // MediaWiki's help names a parser function's section with its '#'.
+  CHECK(ids_for("https://www.mediawiki.org/wiki/Help:Extension:ParserFunctions##expr").empty());
+  CHECK(has(ids_for("https://x.example/wiki/Other##expr"), "PCT005"));
+  CHECK(
+      has(ids_for("https://www.mediawiki.org/wiki/Help:Extension:ParserFunctions#a#b"), "PCT005"));
 }
 
 TEST_CASE("PCT003: a '|' that ends the URL delimits what holds it; inside, it is reported") {
