@@ -103,12 +103,14 @@ std::size_t quote_outside_templates(std::string_view source, char quote, std::si
                                     std::size_t end) {
   end = std::min(end, source.size());
   for (std::size_t i = from; i < end;) {
-    const std::size_t q = find_any_of3(source, i, end, quote, '{', quote);
+    const std::size_t q = find_any_of3(source, i, end, quote, '{', '[');
     if (q >= end || source[q] == quote) return q;
-    // A "{{" or "{%": skip to its close, if it closes on the same line within 512 bytes (as
-    // placeholders do; a search to the end from each opener would cost the square of a line).
-    if (q + 1 < end && (source[q + 1] == '{' || source[q + 1] == '%')) {
-      const std::string_view close = source[q + 1] == '{' ? "}}" : "%}";
+    // A "{{", "{%" or Template Toolkit's "[%": skip to its close, if it closes on the same line
+    // within 512 bytes (as placeholders do; a search to the end from each opener would cost the
+    // square of a line).
+    const bool tt = source[q] == '[';
+    if (q + 1 < end && (source[q + 1] == '%' || (!tt && source[q + 1] == '{'))) {
+      const std::string_view close = tt ? "%]" : source[q + 1] == '{' ? "}}" : "%}";
       const std::size_t window = std::min(end, q + 2 + 512);
       const std::size_t c = source.substr(0, window).find(close, q + 2);
       if (c != npos && source.substr(q, c - q).find('\n') == npos) {

@@ -102,6 +102,16 @@ std::size_t erb_end(std::string_view t, std::size_t i) {
   return close == npos ? npos : close + 2;
 }
 
+// [% expr %]: Template Toolkit's directive (Perl; Bugzilla's templates), the same kind of
+// server-side tag as ERB's. Its text may hold quotes and blanks; a URL whose extent ended inside it
+// (an attribute closed at a quote of "[% Param("x") %]") holds the rest as the placeholder.
+std::size_t tt_directive_end(std::string_view t, std::size_t i) {
+  if (t.substr(i, 2) != "[%" || (i + 2 < t.size() && charsets::hexdig.contains(t[i + 2])))
+    return npos;
+  const std::size_t close = window(t, i).find("%]", i + 2);
+  return close == npos ? t.size() : close + 2;
+}
+
 std::size_t colon_param_end(std::string_view t, std::size_t i) {
   if (t[i] != ':' || i == 0 || t[i - 1] != '/' || i + 1 >= t.size() ||
       !(is_alpha(t[i + 1]) || t[i + 1] == '_'))
@@ -600,6 +610,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::DoubleBrace, "double-brace", '{', double_brace_end},
     {PlaceholderStyle::Rfc6570, "rfc6570", '{', rfc6570_end},
     {PlaceholderStyle::Erb, "erb", '<', erb_end},
+    {PlaceholderStyle::Erb, "erb", '[', tt_directive_end},
     {PlaceholderStyle::PhpTag, "php-tag", '<', php_tag_end},
     {PlaceholderStyle::AngleName, "angle-name", '<', angle_name_end},
     {PlaceholderStyle::ColonParam, "colon-param", ':', colon_param_end},

@@ -35,7 +35,10 @@ a `%` itself, where encoding twice by mistake doubles every escape. So is a Gerr
 query's `%` again, since its router decodes the path once more. So is an image on Google's image
 servers (`lh6.googleusercontent.com`, `*.ggpht.com`, `*.bp.blogspot.com`: Picasa, Blogger, Google
 Photos), which name an upload by its file name encoded as a form would (`+` for a blank) and
-encoded again in the path (`s512-no/Icon+%25281%2529.png` for `Icon (1).png`), the servers' own form.
+encoded again in the path (`s512-no/Icon+%25281%2529.png` for `Icon (1).png`), the servers' own form. So
+is a page of TiddlyWiki's static export (`https://tiddlywiki.com/static/Scripts%2520for%2520building.html`,
+a `.html` file right under `static/`): it names each page's file by the title encoded once, so the
+link encodes that file name's `%` again.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -130,6 +133,17 @@ bool google_image_name(std::string_view t, const UrlParts& parts) {
          ascii::iends_with(host, ".ggpht.com") || ascii::iends_with(host, ".bp.blogspot.com");
 }
 
+// Whether t[i] is in the name of a page of TiddlyWiki's static export ("https://tiddlywiki.com/
+// static/Scripts%2520for%2520building.html"): `--render` names each tiddler's file by its title
+// encoded once ("Scripts%20for%20building.html"), so its link encodes that '%' again; the site's
+// own form. A ".html" file right under a "static" directory.
+bool static_export_page(std::string_view t, const Span& path, std::size_t i) {
+  const std::string_view p = path.in(t);
+  const std::size_t last = p.rfind('/');
+  return i >= path.begin + last && last != std::string_view::npos && last >= 7 &&
+         p.substr(last - 7, 8) == "/static/" && ascii::iends_with(p, ".html");
+}
+
 // Whether the path segment holding t[i] also holds an escape encoded once (any but "%25"): the
 // segment's escapes stand at two depths, so its "%25" is a '%' of the name itself, a file saved
 // as "ISOM3000G%20Syllabus[1].pdf" and linked as "ISOM3000G%2520Syllabus%5B1%5D.pdf". Encoding
@@ -177,7 +191,7 @@ public:
       if (route && i > fragment->begin) return; // an application's route: its own encoding
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0 &&
           !percent_before_word(t, i) && !in_site_state(i) &&
-          !name_holds_percent(t, url.parts.path, i))
+          !name_holds_percent(t, url.parts.path, i) && !static_export_page(t, url.parts.path, i))
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {

@@ -274,6 +274,11 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("https://x.example/%A/b", letter).empty()); // a truncated escape's hex digit
   CHECK(spans("https://x.example/a%R/b", letter).empty());
   CHECK(spans("https://x.example/%Rb/c", letter).empty());
+  // Template Toolkit's directive, closed or running on past the URL's guessed end.
+  constexpr auto erb = PlaceholderStyle::Erb;
+  CHECK(spans("mailto:[% Param(\"maintainer\") %]", erb) == SV{"[% Param(\"maintainer\") %]"});
+  CHECK(spans("mailto:[% Param(", erb) == SV{"[% Param("});
+  CHECK(spans("https://x.example/a?f[%5B]=1", erb).empty()); // an escape after '['
   constexpr auto hash = PlaceholderStyle::HashName;
   CHECK(spans("https://trace.moe/?url=#t#", hash) == SV{"#t#"});
   CHECK(spans("https://hoothin.com/qrcode/##t#", hash) == SV{"#t#"});

@@ -470,6 +470,11 @@ TEST_CASE("PCT008 to PCT011") {
              "PCT009"));
   CHECK(!has(ids_for("https://1.bp.blogspot.com/-a/b/s1600/Screen+Shot%2520(1).png"), "PCT009"));
   CHECK(has(ids_for("https://googleusercontent.com.x.example/Icon+%25281%2529.png"), "PCT009"));
+  // TiddlyWiki's static export names a page's file by its title encoded once.
+  CHECK(!has(ids_for("https://tiddlywiki.com/static/Scripts%2520for%2520building.html"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/static/a%2520b/c.html"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/files/annual%2520report.html"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/static/annual%2520report.pdf"), "PCT009"));
   // A base encoded once joined to a name encoded twice is the common mistake, and a name with a
   // literal '%' looks the same: reported alike.
   CHECK(has(ids_for("https://x.example/My%20Files/annual%2520report.pdf"), "PCT009"));
