@@ -51,13 +51,24 @@ bool starts_with_scheme(std::string_view t) {
   return sep != npos && sep > 0 && scheme_begin(t, sep) == 0 && charsets::alpha.contains(t[0]);
 }
 
+// Whether a word is a URN, RFC 8141's "urn:" NID ":" NSS with a NID of 2 to 32 letters, digits
+// and hyphens: another URI of a blank-separated list ("http://auth0.com/oauth/grant-type/mfa-otp
+// urn:okta:params:oauth:grant-type:oob", an OAuth server's grant_types_supported).
+static bool starts_urn(std::string_view w) {
+  if (w.size() < 8 || !ascii::istarts_with(w, "urn:")) return false;
+  const std::size_t colon = w.find(':', 4);
+  if (colon == npos || colon < 6 || colon > 36 || colon + 1 == w.size()) return false;
+  return std::all_of(w.begin() + 4, w.begin() + static_cast<std::ptrdiff_t>(colon),
+                     [](char c) { return charsets::alnum.contains(c) || c == '-'; });
+}
+
 // Whether a word after a blank holds another URL. A URL as a query's value ("?url=https://x/y",
 // a redirect or a viewer's target) or as a path segment (the Wayback Machine's
 // "/web/2004/http://x/y") is nested in the one the word goes on with; only a scheme that starts
 // the word, or follows other text, starts another URL.
 static bool starts_another_url(std::string_view w) {
   const std::size_t sep = w.find("://");
-  if (sep == npos) return false;
+  if (sep == npos) return starts_urn(w);
   const std::size_t scheme = scheme_begin(w, sep);
   return scheme == 0 || (w[scheme - 1] != '=' && w[scheme - 1] != '/');
 }
@@ -250,13 +261,16 @@ static bool clone_arguments(std::string_view url, const std::vector<std::string_
          });
 }
 
-// Whether `w` begins with an arrow of Unicode's arrow blocks (U+2190–U+21FF, U+2794–U+27BF's
-// dingbat arrows and U+27F0–U+27FF, U+2900–U+297F): "→", "⇒", "➜", "⟶", in UTF-8 E2 86..87,
-// E2 9E..9F, E2 A4..A5.
-static bool arrow_word(std::string_view w) {
-  if (w.size() < 3 || w[0] != '\xE2') return false;
-  const auto b = static_cast<unsigned char>(w[1]);
-  return b == 0x86 || b == 0x87 || b == 0x9E || b == 0x9F || b == 0xA4 || b == 0xA5;
+// Whether `w` begins with a symbol that no path segment or query word starts with: an arrow,
+// a mathematical or technical sign, a shape, a dingbat (U+2190–U+2BFF, in UTF-8 E2 86..AF) or an
+// emoji or pictograph (U+1F000–U+1FFFF, F0 9F): "→", "⇒", "➜", "★", "🥊". A mapping
+// ("https://obsidian.md/* → ${localized}*", as "->" and "=>" are) or a tweet's text after its link
+// ("https://t.co/IM2mq1kdx0 🥊 🎥 #MayweatherVsMcGregor").
+static bool symbol_word(std::string_view w) {
+  if (w.size() < 3) return false;
+  const auto lead = static_cast<unsigned char>(w[0]), next = static_cast<unsigned char>(w[1]);
+  return (lead == 0xE2 && next >= 0x86 && next <= 0xAF) ||
+         (lead == 0xF0 && next == 0x9F && w.size() >= 4);
 }
 
 // Whether a literal or value that starts with a URL holds just that URL, raw blanks and all
@@ -344,9 +358,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
     if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\\"'", w[0]) ||
-        arrow_word(w))
+        symbol_word(w))
       return false; // another URL, a sentence, an option, markup or code, a quoted argument, a
-                    // mapping ("https://obsidian.md/* → ${localized}*", as "->" and "=>" are)
+                    // mapping or text with emoji
   // What clearly continues the URL: parentheses that close after the blank ("#wait(long, int)"),
   // a last word that goes on like a path or query ("Report.pdf", "pass@host/path").
   const auto balance = [](std::string_view s) {

@@ -426,6 +426,31 @@ TEST_CASE("an arrow after a blank in a literal maps one thing to another: the UR
   CHECK(file[0].text == "https://x.example/my file.pdf");
 }
 
+TEST_CASE("emoji or a symbol after a blank is text after the URL, not more of it") {
+  // A tweet's text in a CSV field: a link, emoji, a hashtag.
+  const auto tweet = find_urls("id,text\n1,\"https://t.co/IM2mq1kdx0 \U0001F94A \U0001F3A5 "
+                               "#MayweatherVsMcGregor\"\n",
+                               Language::PlainText);
+  REQUIRE(tweet.size() == 1);
+  CHECK(tweet[0].text == "https://t.co/IM2mq1kdx0");
+  const auto star = find_urls("s = 'https://x.example/a \u2605 favourite'\n", Language::Python);
+  REQUIRE(star.size() == 1);
+  CHECK(star[0].text == "https://x.example/a");
+  // Without them, a hashtag-like last word is still read as the URL's fragment, blank and all.
+  const auto fragment = find_urls("s = 'https://x.example/a b#c'\n", Language::Python);
+  REQUIRE(fragment.size() == 1);
+  CHECK(fragment[0].text == "https://x.example/a b#c");
+}
+
+TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {
+  CHECK(texts("grant_types_supported: http://auth0.com/oauth/grant-type/mfa-otp "
+              "urn:okta:params:oauth:grant-type:oob\n",
+              Language::Yaml) == V{"http://auth0.com/oauth/grant-type/mfa-otp"});
+  // "urn:" and no NID is no URN: the blank is the URL's.
+  CHECK(texts("u: \"https://x.example/a urn:x\"\n", Language::Yaml) ==
+        V{"https://x.example/a urn:x"});
+}
+
 TEST_CASE("cmd.exe's %~dp0: a batch argument with its modifiers is a percent-name placeholder") {
   const auto spans = [](std::string_view url) {
     std::vector<std::string_view> out;

@@ -231,8 +231,11 @@ def formatted_literal(prefix, suffix, fam):
     call = p.endswith("(")
     if call:
         p = p[:-1].rstrip(" \t")
-    m = re.search(r"[\w.:]*\Z", p)
-    callee = m.group(0)
+    # Scanned backwards by hand: re.search(r"[\w.:]*\Z") is quadratic on a long line.
+    i = len(p)
+    while i > 0 and (p[i - 1] in ".:" or p[i - 1].isalnum() or p[i - 1] == "_"):
+        i -= 1
+    callee = p[i:]
     name = re.split(r"[.:]", callee)[-1]
     if call and name.lower() in FORMAT_CALLEES:
         return True
