@@ -39,7 +39,9 @@ const std::vector<std::string>& default_test_files() {
       "test.cc", "tests.cc", "test.cpp", "tests.cpp", "test.[cm]js", "tests.[cm]js", "test.[jt]s",
       "tests.[jt]s", "test.[jt]sx", "tests.[jt]sx", "test.[cm]ts", "tests.[cm]ts",
       // Node's own and tape's naming: test/parallel/test-url-parse.js, test-link-check.mjs.
-      "test-*.[cm]js", "test-*.[jt]s", "test-*.[jt]sx", "test-*.[cm]ts"};
+      "test-*.[cm]js", "test-*.[jt]s", "test-*.[jt]sx", "test-*.[cm]ts",
+      // C's unit tests beside the code they test (dovecot's src/lib-http/test-http-url.c).
+      "test-*.c", "test_*.c", "test-*.cc", "test_*.cc", "test-*.cpp", "test_*.cpp"};
   return patterns;
 }
 
@@ -81,14 +83,15 @@ bool is_default_test_name(std::string_view name) {
     std::string_view ext;
     std::string_view prefix, suffix1, suffix2, whole; // test_*.py; *_test.go; *.spec.js; tests.yml
     bool named_test = false;                          // test.py and tests.py too
+    std::string_view prefix2 = {};                    // test-*.c as well as test_*.c
   };
   static constexpr Row kRows[] = {{"py", "test_", "_test", "", "", true},
                                   {"go", "", "_test", "", ""},
                                   {"rs", "", "_test", "", "", true},
                                   {"rb", "", "_test", "_spec", "", true},
-                                  {"c", "", "_test", "", "", true},
-                                  {"cc", "", "_test", "", "", true},
-                                  {"cpp", "", "_test", "", "", true},
+                                  {"c", "test-", "_test", "", "", true, "test_"},
+                                  {"cc", "test-", "_test", "", "", true, "test_"},
+                                  {"cpp", "test-", "_test", "", "", true, "test_"},
                                   {"js", "test-", ".test", ".spec", "", true},
                                   {"ts", "test-", ".test", ".spec", "", true},
                                   {"jsx", "test-", ".test", ".spec", "", true},
@@ -110,8 +113,9 @@ bool is_default_test_name(std::string_view name) {
            stem.ends_with("testdata") || stem == "test_cases" || stem == "testcases";
   for (const Row& row : kRows)
     if (row.ext == ext)
-      return (!row.prefix.empty() && stem.starts_with(row.prefix)) || stem.ends_with(row.suffix1) ||
-             (!row.suffix2.empty() && stem.ends_with(row.suffix2)) ||
+      return (!row.prefix.empty() && stem.starts_with(row.prefix)) ||
+             (!row.prefix2.empty() && stem.starts_with(row.prefix2)) ||
+             stem.ends_with(row.suffix1) || (!row.suffix2.empty() && stem.ends_with(row.suffix2)) ||
              (!row.whole.empty() && stem == row.whole) ||
              (row.named_test && (stem == "test" || stem == "tests"));
   return false;

@@ -77,6 +77,28 @@ static std::size_t encoded_line_break_after_sentence(std::string_view t, std::si
   return end;
 }
 
+// Where a URL that is the value of one setting in a ';'-separated list of name=value settings
+// ends, or npos: at the ';' before the next name=value (draw.io's style attribute,
+// "shape=image;image=https://x/a.png;strokeColor=#6A9153;fillColor=#CCFFFF"). `k` is the URL's
+// start, `from` where its scheme ends.
+static std::size_t settings_list_end(std::string_view t, std::size_t k, std::size_t from,
+                                     std::size_t limit) {
+  const auto name_char = [](char c) { return is_ident(c) || c == '-'; };
+  if (k < 3 || t[k - 1] != '=') return npos;
+  std::size_t b = k - 1;
+  while (b > 0 && name_char(t[b - 1]))
+    --b;
+  if (b == k - 1 || b == 0 || t[b - 1] != ';') return npos;
+  const std::string_view bounded = t.substr(0, limit);
+  for (std::size_t s = bounded.find(';', from); s != npos; s = bounded.find(';', s + 1)) {
+    std::size_t n = s + 1;
+    while (n < limit && name_char(t[n]))
+      ++n;
+    if (n > s + 1 && n < limit && t[n] == '=') return s;
+  }
+  return npos;
+}
+
 // Where a URL in running text ends: at a stop outside placeholders (which it runs through), less
 // trailing punctuation and unbalanced closers (GitHub's autolink rules). `k` is the URL's start,
 // `from` where its scheme ends.
@@ -84,6 +106,7 @@ std::size_t prose_end(std::string_view t, std::size_t k, std::size_t from, std::
                       unsigned active, bool& holes) {
   const ByteClass& stops = prose_stops(active);
   const ByteClass& starts = placeholder_starts(active);
+  limit = std::min(limit, settings_list_end(t, k, from, limit));
   std::size_t e = std::min(from, limit), after_hole = k;
   // An IP-literal host right after "//": its brackets are the URL's ("http://[::1]:8080/").
   if (t.substr(e, 3) == "//[") {
@@ -173,6 +196,18 @@ std::string_view attribute_name_at_end(std::string_view before) {
   return before.substr(b);
 }
 
+bool Finder::in_code_span_at(std::size_t at) {
+  if (backticks_line_ != line_start_ || at < backticks_to_) {
+    backticks_line_ = line_start_;
+    backticks_to_ = line_start_;
+    backticks_ = 0;
+  }
+  const std::string_view stretch = src_.substr(backticks_to_, at - backticks_to_);
+  backticks_ += static_cast<std::size_t>(std::count(stretch.begin(), stretch.end(), '`'));
+  backticks_to_ = at;
+  return backticks_ % 2 == 1;
+}
+
 // A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
 // gives an extent: markup around a URL is a thing of prose and comments.
 bool Finder::in_prose(bool text) {
@@ -192,10 +227,12 @@ bool Finder::in_prose(bool text) {
   if (!text && e != npos) markup = Markup::CssUrl;
   // In Markdown, a tag whose '<' is escaped ("See \<a href=\"http://x\.com/a\-b\"\>", as a
   // generator writes HTML it means to show) is text, not HTML: its attribute gives no extent, and
-  // the text's backslashes are Markdown's.
-  if (markup == Markup::Attribute && spec_of(lang_).syntax == Syntax::Markdown &&
-      escaped_tag_before(piece.text.substr(0, k)))
-    e = npos;
+  // the text's backslashes are Markdown's. So is a tag inside a code span (CommonMark 6.1), as a
+  // pattern shown as code is ("`<img src="https://(www\.)?netdata\.cloud/img/...">`").
+  if (markup == Markup::Attribute && spec_of(lang_).syntax == Syntax::Markdown) {
+    const std::string_view line_before = piece.text.substr(0, k);
+    if (escaped_tag_before(line_before) || in_code_span_at(start_)) e = npos;
+  }
   // AsciiDoc's URL macro in angle brackets ("<URL[@alice]>"): the link's text follows
   // the URL in brackets.
   if (markup == Markup::Autolink && e != npos && spec_of(lang_).syntax == Syntax::AsciiDoc)

@@ -38,7 +38,9 @@ Photos), which name an upload by its file name encoded as a form would (`+` for 
 encoded again in the path (`s512-no/Icon+%25281%2529.png` for `Icon (1).png`), the servers' own form. So
 is a page of TiddlyWiki's static export (`https://tiddlywiki.com/static/Scripts%2520for%2520building.html`,
 a `.html` file right under `static/`): it names each page's file by the title encoded once, so the
-link encodes that file name's `%` again.
+link encodes that file name's `%` again. So is a story page of Vignette StoryServer, the CMS of News
+Limited's papers (`/common/story_page/0,5936,15538869%255E1702,00.html`): the server writes the `^`
+between a page's ids encoded twice, and serves the page so.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -115,7 +117,7 @@ bool base64_padding_value(std::string_view value) {
 // author:%2522Jane+Doe%2522"): Gerrit's web app writes the query with every '%' encoded again,
 // since its router decodes the path once more, and reads it back so; the site's own form, as above.
 // A review host ("review" or "gerrit" in its name) and the search route, "/q/" (under "/r/" too).
-bool gerrit_search(std::string_view t, const UrlParts& parts) {
+bool gerrit_search(std::string_view t, const UrlParts& parts, std::size_t) {
   if (!parts.host) return false;
   const std::string_view host = parts.host->in(t), path = parts.path.in(t);
   const bool review_host = ascii::icontains(host, "review") || ascii::icontains(host, "gerrit");
@@ -126,7 +128,7 @@ bool gerrit_search(std::string_view t, const UrlParts& parts) {
 // "https://lh6.googleusercontent.com/-x/y/z/s512-no/Icon+%25281%2529.png"): they name an upload by
 // its file name encoded as a form would ('+' for a blank, "%28" for '(') and encoded again in the
 // path, and serve it by that name; the site's own form, as Gerrit's search above.
-bool google_image_name(std::string_view t, const UrlParts& parts) {
+bool google_image_name(std::string_view t, const UrlParts& parts, std::size_t) {
   if (!parts.host) return false;
   const std::string_view host = parts.host->in(t);
   return ascii::iends_with(host, ".googleusercontent.com") ||
@@ -137,11 +139,52 @@ bool google_image_name(std::string_view t, const UrlParts& parts) {
 // static/Scripts%2520for%2520building.html"): `--render` names each tiddler's file by its title
 // encoded once ("Scripts%20for%20building.html"), so its link encodes that '%' again; the site's
 // own form. A ".html" file right under a "static" directory.
-bool static_export_page(std::string_view t, const Span& path, std::size_t i) {
+bool static_export_page(std::string_view t, const UrlParts& parts, std::size_t i) {
+  const Span& path = parts.path;
   const std::string_view p = path.in(t);
   const std::size_t last = p.rfind('/');
   return i >= path.begin + last && last != std::string_view::npos && last >= 7 &&
          p.substr(last - 7, 8) == "/static/" && ascii::iends_with(p, ".html");
+}
+
+// Whether t[i] is in the name of a story page of Vignette StoryServer, the CMS of News Limited's
+// papers
+// ("http://www.thecouriermail.news.com.au/common/story_page/0,5936,15538869%255E1702,00.html"): the
+// page's ids joined by ',' and '^', a '^' the server writes encoded twice and serves so; the site's
+// own form. A last path segment of digits, ',' and "%255E" that ends ",00.html".
+bool vignette_story_page(std::string_view t, const UrlParts& parts, std::size_t i) {
+  const std::string_view p = parts.path.in(t);
+  const std::size_t last = p.rfind('/');
+  if (last == std::string_view::npos || i < parts.path.begin + last) return false;
+  std::string_view name = p.substr(last + 1);
+  if (name.empty() || !charsets::digit.contains(name[0]) ||
+      !(ascii::iends_with(name, ",00.html") || ascii::iends_with(name, ",00.htm")))
+    return false;
+  name = name.substr(0, name.rfind(','));
+  for (std::size_t k = 0; k < name.size(); ++k)
+    if (name.compare(k, 5, "%255E") == 0)
+      k += 4;
+    else if (!charsets::digit.contains(name[k]) && name[k] != ',')
+      return false;
+  return true;
+}
+
+// The sites that write an escape encoded twice in their own URLs, and serve them so: there a
+// double escape is the site's form, not a mistake. One row a site form (t[i] the escape's '%').
+struct SiteForm {
+  std::string_view what;
+  bool (*holds)(std::string_view t, const UrlParts& parts, std::size_t i);
+};
+constexpr SiteForm kSiteForms[] = {
+    {"a Gerrit code review's search", gerrit_search},
+    {"an image on Google's image servers", google_image_name},
+    {"a page of TiddlyWiki's static export", static_export_page},
+    {"a story page of Vignette StoryServer", vignette_story_page},
+};
+
+bool site_form(std::string_view t, const UrlParts& parts, std::size_t i) {
+  return std::any_of(std::begin(kSiteForms), std::end(kSiteForms),
+                     [&](const SiteForm& form) { return form.holds(t, parts, i); });
 }
 
 // Whether the path segment holding t[i] also holds an escape encoded once (any but "%25"): the
@@ -170,8 +213,7 @@ public:
   }
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
     const std::string_view t = url.text;
-    if (holds_encoded_value(t) || gerrit_search(t, url.parts) || google_image_name(t, url.parts))
-      return;
+    if (holds_encoded_value(t)) return;
     const std::optional<Span>& fragment = url.parts.fragment;
     const bool route = fragment && client_side_route(fragment->in(t));
     // Whether the query value holding t[i] is the site's own state: each value judged once.
@@ -191,7 +233,7 @@ public:
       if (route && i > fragment->begin) return; // an application's route: its own encoding
       if (b == '%' && i + 5 <= t.size() && hex_value(t[i + 3]) >= 0 && hex_value(t[i + 4]) >= 0 &&
           !percent_before_word(t, i) && !in_site_state(i) &&
-          !name_holds_percent(t, url.parts.path, i) && !static_export_page(t, url.parts.path, i))
+          !name_holds_percent(t, url.parts.path, i) && !site_form(t, url.parts, i))
         spans.push_back({i, i + 5});
     });
     for (const Span& s : merge_adjacent(spans)) {

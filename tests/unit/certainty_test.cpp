@@ -169,10 +169,10 @@ TEST_CASE("extent given by syntax, or guessed") {
 TEST_CASE("the default test names agree with the default globs for every stem and extension") {
   const GlobList globs = Config::default_test_globs();
   for (const char* stem :
-       {"a_test", "test_a",  "a_spec",  "a.test",    "a.spec",     "aTest",     "aTests",
-        "tests",  "a_tests", "a-tests", "atestdata", "test_cases", "testcases", "Test",
-        "Tests",  "_test",   "test_",   "a.tests",   "atest",      "a",         "",
-        "test",   "TESTS",   "tests_",  "mytests",   "test-a",     "test-",     "atest-a"})
+       {"a_test",  "test_a",  "a_spec",    "a.test",     "a.spec",    "aTest", "aTests", "tests",
+        "a_tests", "a-tests", "atestdata", "test_cases", "testcases", "Test",  "Tests",  "_test",
+        "test_",   "a.tests", "atest",     "a",          "",          "test",  "TESTS",  "tests_",
+        "mytests", "test-a",  "test-",     "atest-a",    "test_a_b"})
     for (const char* ext : {"py",  "go",  "rs",   "rb",   "c",   "cc",  "cpp",  "js", "ts",
                             "jsx", "tsx", "mjs",  "cjs",  "mts", "cts", "java", "kt", "swift",
                             "php", "cs",  "json", "yaml", "yml", "h",   "txt",  "PY", ""}) {
@@ -263,6 +263,12 @@ TEST_CASE("a source file named a test is a test file: Django's tests.py, a C lib
   CHECK(is_default_test_path(".github/scripts/test-link-check-comment.js"));
   CHECK(is_default_test_path("lib/test-url.mjs"));
   CHECK_FALSE(is_default_test_path("lib/test-url.py"));
+  // C's unit tests beside the code (fresh151: dovecot's src/lib-http/test-http-url.c, whose
+  // tables of malformed URLs a safe fix rewrote).
+  CHECK(is_default_test_path("src/lib-http/test-http-url.c"));
+  CHECK(is_default_test_path("src/test_uri.cpp"));
+  CHECK_FALSE(is_default_test_path("src/testurl.c"));
+  CHECK_FALSE(is_default_test_path("src/test-url.h"));
   CHECK_FALSE(is_default_test_path("lib/latest-url.js"));
 }
 

@@ -442,6 +442,34 @@ TEST_CASE("emoji or a symbol after a blank is text after the URL, not more of it
   CHECK(fragment[0].text == "https://x.example/a b#c");
 }
 
+TEST_CASE("a URL that is one value of ';'-separated name=value settings ends at the next one") {
+  // draw.io's style attribute: the colours after the image are settings, not a fragment.
+  const auto urls =
+      find_urls(R"(<mxCell style="shape=image;image=https://x.example/a.png;strokeColor=#6A9153;)"
+                R"(fillColor=#CCFFFF;" vertex="1"/>)"
+                "\n",
+                Language::Xml);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].text == "https://x.example/a.png");
+  // A ';' in a URL's own path or query stays the URL's when no setting follows it.
+  CHECK(texts("<p style=\"a=1;image=https://x.example/a;b/c\">\n", Language::Xml) ==
+        V{"https://x.example/a;b/c"});
+}
+
+TEST_CASE("in Markdown, a tag inside a code span gives no extent: it is text, not HTML") {
+  const auto span = find_urls(R"(See `<img src="https://(www\.)?x\.example/img/...">` here.)"
+                              "\n",
+                              Language::Markdown);
+  REQUIRE(span.size() == 1);
+  CHECK_FALSE(span[0].exact);
+  // After the span closes, an attribute is HTML again.
+  const auto html =
+      find_urls("`code` <img src=\"https://x.example/a b.png\">\n", Language::Markdown);
+  REQUIRE(html.size() == 1);
+  CHECK(html[0].exact);
+  CHECK(html[0].text == "https://x.example/a b.png");
+}
+
 TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {
   CHECK(texts("grant_types_supported: http://auth0.com/oauth/grant-type/mfa-otp "
               "urn:okta:params:oauth:grant-type:oob\n",

@@ -475,6 +475,12 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(has(ids_for("https://x.example/static/a%2520b/c.html"), "PCT009"));
   CHECK(has(ids_for("https://x.example/files/annual%2520report.html"), "PCT009"));
   CHECK(has(ids_for("https://x.example/static/annual%2520report.pdf"), "PCT009"));
+  // Vignette StoryServer (News Limited's papers) joins a story page's ids with a '^' encoded twice.
+  CHECK(!has(ids_for("http://www.thecouriermail.news.com.au/common/story_page/"
+                     "0,5936,15538869%255E1702,00.html"),
+             "PCT009"));
+  CHECK(has(ids_for("https://x.example/story/0,5936,annual%2520report,00.html"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/0,5936,15538869%255E1702,00.html/a%2520b"), "PCT009"));
   // A base encoded once joined to a name encoded twice is the common mistake, and a name with a
   // literal '%' looks the same: reported alike.
   CHECK(has(ids_for("https://x.example/My%20Files/annual%2520report.pdf"), "PCT009"));
