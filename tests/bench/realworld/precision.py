@@ -32,7 +32,7 @@ TEST_FILE = re.compile(
     r"^(test_.+\.py|.+_test\.(py|go|rs|rb|c|cc|cpp|js|ts)|.+\.(test|spec)\.[cm]?[jt]sx?"
     r"|.+_spec\.rb|.+Tests?\.(java|kt|php|cs|scala|groovy)"
     # a source file named a test (Django's tests.py, a C library's test.c), as pctlint's
-    r"|tests?\.(py|rs|rb|c|cc|cpp|[cm]?[jt]sx?)|test-.+\.[cm]?[jt]sx?"
+    r"|tests?\.(py|rs|rb|c|cc|cpp|[cm]?[jt]sx?)|test-.+\.[cm]?[jt]sx?|test[-_].+\.(c|cc|cpp)"
     # data files that name themselves tests, as pctlint's default test paths (rules/config.cpp)
     r"|(tests|.+[_-]tests|.*testdata|test_?cases)\.json|(tests|.+_tests)\.ya?ml)$")
 
