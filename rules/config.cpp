@@ -59,16 +59,19 @@ bool is_default_test_dir(std::string_view dirs) {
   static constexpr std::string_view kDirs[] = {
       "test",      "tests",    "testing", "__tests__", "spec", "specs", "testdata",
       "test-data", "fixtures", "t",       "unittests", "e2e",  "fuzz",  "fuzzing"};
-  static constexpr std::string_view kProjectSuffixes[] = {".test", ".tests", ".unittests",
-                                                          ".integrationtests", ".specs"};
+  // .NET names its test projects so: NzbDrone.Core.Test/, App.UnitTests/, Api.IntegrationTests/;
+  // others join "tests" with '-' or '_': unit_tests/, Traffic Server's hpack-tests/ (recorded
+  // headers and their HPACK encodings, which a fix would part). Not a singular "-test": a
+  // project's own name may end so (a checkout in speed-test/, pctlint-test/).
+  static constexpr std::string_view kSuffixes[] = {
+      ".test", ".tests", ".unittests", ".integrationtests", ".specs", "-tests", "_tests"};
   std::size_t start = 0;
   for (std::size_t slash; (slash = dirs.find('/', start)) != std::string_view::npos;
        start = slash + 1) {
     const std::string_view dir = dirs.substr(start, slash - start);
     for (std::string_view d : kDirs) // SwiftPM's and .NET's Tests/, Maven's src/Test too
       if (ascii::iequals(dir, d)) return true;
-    // .NET names its test projects so: NzbDrone.Core.Test/, App.UnitTests/, Api.IntegrationTests/.
-    for (std::string_view d : kProjectSuffixes)
+    for (std::string_view d : kSuffixes)
       if (ascii::iends_with(dir, d)) return true;
   }
   return false;

@@ -263,6 +263,14 @@ TEST_CASE("a source file named a test is a test file: Django's tests.py, a C lib
   CHECK(is_default_test_path(".github/scripts/test-link-check-comment.js"));
   CHECK(is_default_test_path("lib/test-url.mjs"));
   CHECK_FALSE(is_default_test_path("lib/test-url.py"));
+  // Test directories named with '-' or '_' (fresh153: Traffic Server's hpack-tests/, recorded
+  // headers whose HPACK encodings its test compares).
+  CHECK(is_default_test_path("src/proxy/http2/hpack-tests/story_23.json"));
+  CHECK(is_default_test_path("src/unit_tests/a.cc"));
+  CHECK(is_default_test_path("src/integration-tests/A.java"));
+  CHECK_FALSE(is_default_test_path("home/speed-test/a.py"));
+  CHECK_FALSE(is_default_test_path("src/latest/a.json"));
+  CHECK_FALSE(is_default_test_path("src/speedtest/a.json"));
   // C's unit tests beside the code (fresh151: dovecot's src/lib-http/test-http-url.c, whose
   // tables of malformed URLs a safe fix rewrote).
   CHECK(is_default_test_path("src/lib-http/test-http-url.c"));
