@@ -158,6 +158,9 @@ std::size_t template_syntax_at(const FoundUrl& url, std::size_t limit) {
     const bool found = c == '{' || c == '}' || (c == '%' && percent_template_at(scope, i)) ||
                        (c == '<' && tag_at(scope, i)) || (c == '$' && interpolation_at(scope, i)) ||
                        (c == '@' && at_token_at(scope, i)) ||
+                       // A regular expression's escaped dot: a pattern that matches URLs
+                       // ("https://(www\.)?netdata\.cloud/img/..."), which no URL holds.
+                       (c == '\\' && i + 1 < scope.size() && scope[i + 1] == '.') ||
                        (c == '\xE2' && scope.substr(i, 3) == "\xE2\x80\xA6"); // U+2026 '…'
     if (found) return i;
   }

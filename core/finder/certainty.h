@@ -15,7 +15,8 @@
 //      shapes every template language shares, whatever its name: a '%' that starts no escape
 //      ("%s", "%1", "%%", "%{x}", "%NAME%"), a brace, a tag or directive ("<?php", "<!--#echo",
 //      "<name>", "</a>"), an interpolation ("$x", "${x}", "$(x)"), a token between two '@'
-//      ("@prefix@"), an elision ('…'). Its holes may stand for anything;
+//      ("@prefix@"), an elision ('…'), a regular expression's escaped dot ("netdata\.cloud").
+//      Its holes may stand for anything;
 //    - its scheme reads it with RFC 3986's generic syntax as web clients do (http, https, ws,
 //      wss, ftp, file, and mailto per RFC 6068). Other schemes have grammars of their own (an
 //      LDAP host list or DN, jar:…!/, JDBC's ';' parameters, a database's host list) that a

@@ -39,7 +39,7 @@ enum class PlaceholderStyle : unsigned {
   Printf = 1u << 5,      // %s %d %v %1$s %(name)s: printf languages' strings, and prose
   // %HOSTIP %TESTNUMBER% %APPDATA% %{...%} %~dp0: test harnesses, batch files, zsh
   PercentName = 1u << 6,
-  AngleName = 1u << 7,   // <bucket> <hostname>: documentation
+  AngleName = 1u << 7,    // <bucket> <hostname>: documentation
   OptionalPart = 1u << 8, // [user:pass@] [:port]: documentation of optional parts
   CurlGlob = 1u << 9,     // [1-100] [a-z]: curl's URL globbing, on a line that runs curl
   HashBrace = 1u << 10,   // #{expr}: Ruby, CoffeeScript, Crystal, Elixir interpolation
@@ -49,7 +49,7 @@ enum class PlaceholderStyle : unsigned {
   // %02d %df in a literal that is formatted (given to printf, sprintf, Sprintf, String.format,
   // or followed by Python's or Ruby's % operator): there a conversion wins over an escape.
   PrintfFormatted = 1u << 14,
-  BracketName = 1u << 15,  // [SESSIONID] [ICON SLUG] /[id]/ /[monitor.tag]/: a name in brackets
+  BracketName = 1u << 15,  // [SESSIONID] [ICON SLUG] [Support Email] /[id]/: a name in brackets
   ParenWords = 1u << 16,   // (Bucket Name) (Data store ID): words in parentheses, AWS CLI docs
   PercentBrace = 1u << 17, // %{name} %{HTTP_HOST}: RPM macros, Apache httpd's variables
   AtName = 1u << 18,       // @ANT_JAR@ @prefix@: Ant filters, CMake configure_file, autoconf

@@ -269,9 +269,6 @@ private:
   // gives an extent: markup around a URL is a thing of prose and comments.
   bool image_candidates_key(const Literal& lit) const;
   bool encodes_whole_urls();
-  // Whether an odd number of backticks stands on the candidate's line before source offset `at`
-  // (inside a Markdown code span); counted on from the last offset asked on the same line.
-  bool in_code_span_at(std::size_t at);
   bool in_prose(bool text);
   static std::size_t css_url_end(std::string_view t, std::size_t k);
   // The URL's end where markup around it gives its extent exactly, or npos.
@@ -318,7 +315,6 @@ private:
   Language lang_;
   std::size_t resume_ = 0; // the end of the last URL found: candidates before it lie inside it
   signed char encodes_whole_urls_ = -1; // encodes_whole_urls(), once asked (-1: not yet)
-  std::size_t backticks_line_ = std::string_view::npos, backticks_to_ = 0, backticks_ = 0;
   const FinderOptions& options_;
   const std::function<void(const FoundUrl&)>& each_;
   std::unique_ptr<Lexer> lexer_;

@@ -196,18 +196,6 @@ std::string_view attribute_name_at_end(std::string_view before) {
   return before.substr(b);
 }
 
-bool Finder::in_code_span_at(std::size_t at) {
-  if (backticks_line_ != line_start_ || at < backticks_to_) {
-    backticks_line_ = line_start_;
-    backticks_to_ = line_start_;
-    backticks_ = 0;
-  }
-  const std::string_view stretch = src_.substr(backticks_to_, at - backticks_to_);
-  backticks_ += static_cast<std::size_t>(std::count(stretch.begin(), stretch.end(), '`'));
-  backticks_to_ = at;
-  return backticks_ % 2 == 1;
-}
-
 // A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
 // gives an extent: markup around a URL is a thing of prose and comments.
 bool Finder::in_prose(bool text) {
@@ -227,12 +215,10 @@ bool Finder::in_prose(bool text) {
   if (!text && e != npos) markup = Markup::CssUrl;
   // In Markdown, a tag whose '<' is escaped ("See \<a href=\"http://x\.com/a\-b\"\>", as a
   // generator writes HTML it means to show) is text, not HTML: its attribute gives no extent, and
-  // the text's backslashes are Markdown's. So is a tag inside a code span (CommonMark 6.1), as a
-  // pattern shown as code is ("`<img src="https://(www\.)?netdata\.cloud/img/...">`").
-  if (markup == Markup::Attribute && spec_of(lang_).syntax == Syntax::Markdown) {
-    const std::string_view line_before = piece.text.substr(0, k);
-    if (escaped_tag_before(line_before) || in_code_span_at(start_)) e = npos;
-  }
+  // the text's backslashes are Markdown's.
+  if (markup == Markup::Attribute && spec_of(lang_).syntax == Syntax::Markdown &&
+      escaped_tag_before(piece.text.substr(0, k)))
+    e = npos;
   // AsciiDoc's URL macro in angle brackets ("<URL[@alice]>"): the link's text follows
   // the URL in brackets.
   if (markup == Markup::Autolink && e != npos && spec_of(lang_).syntax == Syntax::AsciiDoc)
@@ -370,6 +356,11 @@ bool concatenated_in_code(std::string_view value) {
       --before;
     if (after < value.size() && (value[after] == '+' || value[after] == '~' ||
                                  (value[after] == '.' && after > i + quote && blank_at(after + 1))))
+      return true;
+    // Two strings side by side, blanks between them: arguments (nginx's sub_filter
+    // 'img src="http://127.0.0.1:8080/' 'img src="https://$host/';), or literals joined so.
+    if (after > i + quote && after < value.size() &&
+        value.compare(after, quote, value.substr(i, quote)) == 0)
       return true;
     if (before > 0 &&
         (value[before - 1] == '+' || value[before - 1] == '~' ||

@@ -472,6 +472,27 @@ std::size_t paren_words_end(std::string_view t, std::size_t i) {
   return npos;
 }
 
+// [Support Email] [Your Name]: capitalised words in brackets, single blanks between them, as
+// (Bucket Name) in parentheses: a placeholder of a template to fill in (an e-mail template's
+// "mailto:[Support Email]"), never a URL's own text (an IP literal holds no blank). Not a phrase
+// ("[Icon slug]").
+std::size_t bracket_words_end(std::string_view t, std::size_t i) {
+  if (t[i] != '[' || i + 1 >= t.size() || !(t[i + 1] >= 'A' && t[i + 1] <= 'Z')) return npos;
+  bool blank = false;
+  for (std::size_t k = i + 1; k < t.size() && k < i + 64; ++k) {
+    const char c = t[k];
+    if (c == ']') return blank && t[k - 1] != ' ' ? k + 1 : npos;
+    if (c == ' ') {
+      if (t[k - 1] == ' ' || k + 1 >= t.size() || !(t[k + 1] >= 'A' && t[k + 1] <= 'Z'))
+        return npos;
+      blank = true;
+    } else if (!is_word(c) && c != '-') {
+      return npos;
+    }
+  }
+  return npos;
+}
+
 // [user:pass@] [:port]: an optional part, as usage texts write it (an IP literal holds neither).
 // Documentation of optional parts: [user:pass@] [:port], a userinfo in brackets before its '@'
 // ([USER:PASSWORD]@host), and an optional query parameter (?[secure=[on]]). Brackets nest; there
@@ -621,6 +642,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PercentName, "percent-name", '%', cmd_argument_end},
     {PlaceholderStyle::Printf, "printf", '%', printf_end},
     {PlaceholderStyle::BracketName, "bracket-name", '[', bracket_name_end},
+    {PlaceholderStyle::BracketName, "bracket-name", '[', bracket_words_end},
     {PlaceholderStyle::ParenWords, "paren-words", '(', paren_words_end},
     {PlaceholderStyle::OptionalPart, "optional-part", '[', optional_part_end},
     {PlaceholderStyle::CurlGlob, "curl-glob", '[', curl_glob_end},

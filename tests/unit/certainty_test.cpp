@@ -127,6 +127,20 @@ TEST_CASE("template families: each one's shape, and what it is not") {
   CHECK(holes("tmp://forms/[SESSIONID]") == "[SESSIONID]|");
   CHECK(holes("https://x.example/icons/[ICON SLUG].svg") == "[ICON SLUG]|");
   CHECK(holes("https://x.example/icons/[Icon slug].svg") == "");
+  // A regular expression's escaped dot (fresh151: netdata's notes show the pattern
+  // `<img src="https://(www\.)?netdata\.cloud/img/...">` in a code span): a pattern, not a URL.
+  FoundUrl pattern;
+  pattern.exact = true;
+  pattern.text = R"(https://(www\.)?netdata\.cloud/img/...)";
+  CHECK(certainty_of(pattern).doubt == Doubt::TemplateSyntax);
+  pattern.text = R"(file:///C:\Users\user\Music\Mix.wav)";
+  CHECK(certainty_of(pattern).doubt == Doubt::None);
+  // Capitalised words in brackets: a template's blank to fill in (fresh154, Mattermost's
+  // maintenance notice, mailto:[Support Email]).
+  CHECK(holes("mailto:[Support Email]") == "[Support Email]|");
+  CHECK(holes("https://status.example.com/[Page Name]/x") == "[Page Name]|");
+  CHECK(holes("https://x.example/a[Support email]") == "");
+  CHECK(holes("https://x.example/[Support  Email]") == "");
   CHECK(holes("https://x.example/icons/[ICON  SLUG]") == "");
   CHECK(holes("https://cdn.example/gh/x@[version]/assets/") == "[version]|");
   CHECK(holes("https://example.com/?p[title]=x") == ""); // a query array, not a placeholder

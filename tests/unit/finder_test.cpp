@@ -456,18 +456,30 @@ TEST_CASE("a URL that is one value of ';'-separated name=value settings ends at 
         V{"https://x.example/a;b/c"});
 }
 
-TEST_CASE("in Markdown, a tag inside a code span gives no extent: it is text, not HTML") {
-  const auto span = find_urls(R"(See `<img src="https://(www\.)?x\.example/img/...">` here.)"
-                              "\n",
+TEST_CASE("in Markdown, a tag inside a code span keeps its attribute's extent: embed code shown") {
+  // fresh40's reviewed true finding: an iframe's embed code kept in a code span, raw blanks in
+  // its src's SQL query.
+  const auto urls = find_urls(
+      "`<iframe src=\"https://x.example/embed_map?sql=SELECT * FROM world\" width=\"5\">`\n",
+      Language::Markdown);
+  REQUIRE(urls.size() == 1);
+  CHECK(urls[0].exact);
+  CHECK(urls[0].text == "https://x.example/embed_map?sql=SELECT * FROM world");
+}
+
+TEST_CASE("two strings side by side are arguments: an attribute opened in one gives no extent") {
+  // nginx's sub_filter 'find' 'replace', shown in a Markdown code block.
+  const auto urls = find_urls("```nginx\nsub_filter 'img src=\"http://127.0.0.1:8080/' "
+                              "'img src=\"https://$host/';\n```\n",
                               Language::Markdown);
-  REQUIRE(span.size() == 1);
-  CHECK_FALSE(span[0].exact);
-  // After the span closes, an attribute is HTML again.
-  const auto html =
-      find_urls("`code` <img src=\"https://x.example/a b.png\">\n", Language::Markdown);
-  REQUIRE(html.size() == 1);
-  CHECK(html[0].exact);
-  CHECK(html[0].text == "https://x.example/a b.png");
+  REQUIRE(urls.size() == 2);
+  CHECK_FALSE(urls[0].exact);
+  // One string: the attribute's value is the URL, raw blank and all.
+  const auto one =
+      find_urls("```html\n<img src=\"http://127.0.0.1:8080/a b.png\">\n```\n", Language::Markdown);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].exact);
+  CHECK(one[0].text == "http://127.0.0.1:8080/a b.png");
 }
 
 TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {
