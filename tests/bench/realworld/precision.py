@@ -26,6 +26,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 TEST_DIRS = {"test", "tests", "testing", "__tests__", "spec", "specs", "fixtures", "fixture",
              "testdata", "test-data", "t", "unittests", "e2e", "fuzz", "fuzzing"}
+# directories named tests with a suffix, as pctlint's (rules/config.cpp): NzbDrone.Core.Test,
+# App.UnitTests, unit_tests, hpack-tests
+TEST_DIR_SUFFIX = re.compile(r"(\.tests?|[_-]tests|\.(unittests|integrationtests|specs))$", re.I)
 # file names of tests: test_x.py, x_test.go, x_test.py, x.test.js, x.spec.ts, x_spec.rb,
 # FooTest.java, FooTests.kt, FooTest.php
 TEST_FILE = re.compile(
@@ -42,7 +45,7 @@ RULES = ["PCT%03d" % i for i in range(1, 12)]
 
 def is_test_path(rel):
     parts = rel.split("/")
-    if any(p.lower() in TEST_DIRS for p in parts[:-1]):
+    if any(p.lower() in TEST_DIRS or TEST_DIR_SUFFIX.search(p) for p in parts[:-1]):
         return True
     return bool(TEST_FILE.match(parts[-1]))
 
