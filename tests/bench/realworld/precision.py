@@ -62,6 +62,11 @@ def run_pctlint(binary, dest, extra=()):
 def relpath(path, dest):
     absdest = os.path.abspath(dest)
     p = path if os.path.isabs(path) else os.path.abspath(path)
+    # A saved report's relative paths are relative to where pctlint ran: the corpus itself when
+    # it was run there (`cd DEST && pctlint --check … fresh148`), whatever this script's cwd.
+    if not os.path.isabs(path) and not os.path.exists(p) and \
+            os.path.exists(os.path.join(absdest, path)):
+        p = os.path.join(absdest, path)
     r = os.path.relpath(p, absdest)
     return r.replace(os.sep, "/")
 
