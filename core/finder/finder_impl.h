@@ -263,12 +263,15 @@ private:
             bool holes, unsigned active);
   bool long_enough(std::size_t length) const;
 
+  // Whether the literal is the value of a key that holds a blank-separated list (srcset, scope).
+  bool blank_list_key(const Literal& lit) const;
+  // Whether the file gives whole URLs to encodeURI(), asked once.
+  bool encodes_whole_urls();
+
   // --- prose (finder_prose.cpp) -------------------------------------------------------------
 
   // A URL in running text, or (`text` false) in code outside any literal, where only CSS's url()
   // gives an extent: markup around a URL is a thing of prose and comments.
-  bool image_candidates_key(const Literal& lit) const;
-  bool encodes_whole_urls();
   bool in_prose(bool text);
   static std::size_t css_url_end(std::string_view t, std::size_t k);
   // The URL's end where markup around it gives its extent exactly, or npos.

@@ -411,12 +411,14 @@ bool Finder::encodes_whole_urls() {
   return encodes_whole_urls_ == 1;
 }
 
-// Whether the literal is the value of a key named as srcset is (a YAML or JSON value, a JS
-// object's property): image candidates, each a URL and a width or density after a blank.
-bool Finder::image_candidates_key(const Literal& lit) const {
+// Whether the literal is the value of a key whose value is a blank-separated list (a YAML or
+// JSON value, a JS object's property): one named as srcset is, image candidates, each a URL and a
+// width or density after a blank; an OAuth scope (RFC 6749, 3.3), scope tokens some of which are
+// URLs ({ scope: 'https://api.github.com/repo openid email' }).
+bool Finder::blank_list_key(const Literal& lit) const {
   if (lit.attribute || lit.open < line_start_) return false;
   const std::string_view key = key_before(src_, line_start_, lit.open);
-  return iends_with(key, "srcset");
+  return iends_with(key, "srcset") || iends_with(key, "scope") || iends_with(key, "scopes");
 }
 
 const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lang) {
@@ -600,8 +602,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
   at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control &&
-                   !command_escapes && !record && !spec.prose_strings &&
-                   !image_candidates_key(lit) && !continues_adjacent_literal(src_, lit.open, lang);
+                   !command_escapes && !record && !spec.prose_strings && !blank_list_key(lit) &&
+                   !continues_adjacent_literal(src_, lit.open, lang);
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;

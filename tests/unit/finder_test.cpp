@@ -482,6 +482,16 @@ TEST_CASE("two strings side by side are arguments: an attribute opened in one gi
   CHECK(one[0].text == "http://127.0.0.1:8080/a b.png");
 }
 
+TEST_CASE("an OAuth scope is a list of tokens: a URL among them ends at its blank") {
+  CHECK(texts("auth({ scope: 'https://api.github.com/repo openid email' });\n",
+              Language::JavaScript) == V{"https://api.github.com/repo"});
+  CHECK(texts("scopes: \"https://www.googleapis.com/auth/drive.file profile\"\n", Language::Yaml) ==
+        V{"https://www.googleapis.com/auth/drive.file"});
+  // Under another key the same words are the URL's own, raw blanks and all.
+  CHECK(texts("page: \"https://x.example/Open ID\"\n", Language::Yaml) ==
+        V{"https://x.example/Open ID"});
+}
+
 TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {
   CHECK(texts("grant_types_supported: http://auth0.com/oauth/grant-type/mfa-otp "
               "urn:okta:params:oauth:grant-type:oob\n",
