@@ -456,41 +456,38 @@ std::size_t upper_hash_name_end(std::string_view t, std::size_t i) {
   return k + 1;
 }
 
-// (Bucket Name) (Data store ID): words in parentheses, with a blank, the first capitalised: a
-// placeholder of documentation (AWS CLI examples), never a URL's own text.
-std::size_t paren_words_end(std::string_view t, std::size_t i) {
-  if (t[i] != '(' || i + 1 >= t.size() || !(t[i + 1] >= 'A' && t[i + 1] <= 'Z')) return npos;
+// Words between `open` and `close`, with a blank, the first capitalised (every one with
+// `every_word_capitalised`, single blanks between them): a placeholder to fill in, never a URL's
+// own text (an IP literal holds no blank). The end after `close`, or npos.
+static std::size_t enclosed_words_end(std::string_view t, std::size_t i, char open, char close,
+                                      bool every_word_capitalised) {
+  const auto capital_at = [&](std::size_t k) { return k < t.size() && t[k] >= 'A' && t[k] <= 'Z'; };
+  if (t[i] != open || !capital_at(i + 1)) return npos;
   bool blank = false;
   for (std::size_t k = i + 1; k < t.size() && k < i + 64; ++k) {
     const char c = t[k];
-    if (c == ')') return blank && t[k - 1] != ' ' ? k + 1 : npos;
-    if (c == ' ')
-      blank = true;
-    else if (!is_word(c) && c != '-')
-      return npos;
-  }
-  return npos;
-}
-
-// [Support Email] [Your Name]: capitalised words in brackets, single blanks between them, as
-// (Bucket Name) in parentheses: a placeholder of a template to fill in (an e-mail template's
-// "mailto:[Support Email]"), never a URL's own text (an IP literal holds no blank). Not a phrase
-// ("[Icon slug]").
-std::size_t bracket_words_end(std::string_view t, std::size_t i) {
-  if (t[i] != '[' || i + 1 >= t.size() || !(t[i + 1] >= 'A' && t[i + 1] <= 'Z')) return npos;
-  bool blank = false;
-  for (std::size_t k = i + 1; k < t.size() && k < i + 64; ++k) {
-    const char c = t[k];
-    if (c == ']') return blank && t[k - 1] != ' ' ? k + 1 : npos;
+    if (c == close) return blank && t[k - 1] != ' ' ? k + 1 : npos;
     if (c == ' ') {
-      if (t[k - 1] == ' ' || k + 1 >= t.size() || !(t[k + 1] >= 'A' && t[k + 1] <= 'Z'))
-        return npos;
+      if (every_word_capitalised && (t[k - 1] == ' ' || !capital_at(k + 1))) return npos;
       blank = true;
     } else if (!is_word(c) && c != '-') {
       return npos;
     }
   }
   return npos;
+}
+
+// (Bucket Name) (Data store ID): words in parentheses, with a blank, the first capitalised: a
+// placeholder of documentation (AWS CLI examples).
+std::size_t paren_words_end(std::string_view t, std::size_t i) {
+  return enclosed_words_end(t, i, '(', ')', false);
+}
+
+// [Support Email] [Your Name]: capitalised words in brackets, single blanks between them, as
+// (Bucket Name) in parentheses: a template's blank (an e-mail template's "mailto:[Support
+// Email]"). Not a phrase ("[Icon slug]").
+std::size_t bracket_words_end(std::string_view t, std::size_t i) {
+  return enclosed_words_end(t, i, '[', ']', true);
 }
 
 // [user:pass@] [:port]: an optional part, as usage texts write it (an IP literal holds neither).
