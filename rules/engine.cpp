@@ -188,6 +188,7 @@ Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFindi
     // is a guess, and a fix past a wrong end would edit what is not the URL.
     // In a test file every fix is unsafe: its URLs are often wrong on purpose (Config::test_files).
     // An XML namespace's name is compared as a string: any rewrite names another namespace.
+    // A URL shown shortened is an illustration (shown_shortened).
     // A URL read whole for its blanks (quoted in running text) is read otherwise once they are
     // encoded.
     const bool encodes_blanks =
@@ -196,10 +197,11 @@ Diagnostic to_diagnostic(std::string_view source, const FoundUrl& url, RuleFindi
           return e.span.end <= url.text.size() &&
                  find_any_of3(url.text, e.span.begin, e.span.end, ' ', '\t', ' ') < e.span.end;
         });
-    const Applicability applicability =
-        edits_certain(url, *fix) && !config.fixes_unsafe && !url.namespace_name && !encodes_blanks
-            ? fix->applicability
-            : Applicability::Unsafe;
+    const Applicability applicability = edits_certain(url, *fix) && !config.fixes_unsafe &&
+                                                !url.namespace_name && !encodes_blanks &&
+                                                !shown_shortened(url)
+                                            ? fix->applicability
+                                            : Applicability::Unsafe;
     const bool crosses = std::any_of(fix->edits.begin(), fix->edits.end(),
                                      [&](const UrlEdit& e) { return crosses_join(url, e); });
     if (!crosses) {

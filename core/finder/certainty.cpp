@@ -2,6 +2,7 @@
 
 #include "core/ascii.h"
 #include "core/codec/charset.h"
+#include "core/finder/templates.h"
 
 #include <algorithm>
 #include <array>
@@ -165,6 +166,12 @@ std::size_t template_syntax_at(const FoundUrl& url, std::size_t limit) {
     if (found) return i;
   }
   return known < t.size() ? known : npos;
+}
+
+bool shown_shortened(const FoundUrl& url) {
+  return std::any_of(url.placeholders.begin(), url.placeholders.end(), [&](const Span& p) {
+    return p.end <= url.text.size() && is_elision(p.in(url.text));
+  });
 }
 
 bool generic_scheme(std::string_view url) {

@@ -15,8 +15,8 @@
 //      shapes every template language shares, whatever its name: a '%' that starts no escape
 //      ("%s", "%1", "%%", "%{x}", "%NAME%"), a brace, a tag or directive ("<?php", "<!--#echo",
 //      "<name>", "</a>"), an interpolation ("$x", "${x}", "$(x)"), a token between two '@'
-//      ("@prefix@"), an elision ('…'), a regular expression's escaped dot ("netdata\.cloud").
-//      Its holes may stand for anything;
+//      ("@prefix@"), an elision ('…', "..snip.."), a regular expression's escaped dot
+//      ("netdata\.cloud"). Its holes may stand for anything;
 //    - its scheme reads it with RFC 3986's generic syntax as web clients do (http, https, ws,
 //      wss, ftp, file, and mailto per RFC 6068). Other schemes have grammars of their own (an
 //      LDAP host list or DN, jar:…!/, JDBC's ';' parameters, a database's host list) that a
@@ -69,6 +69,11 @@ std::size_t certain_end(std::string_view text);
 
 // The first template syntax in text[0, limit) outside the URL's known placeholders, or npos.
 std::size_t template_syntax_at(const FoundUrl& url, std::size_t limit);
+
+// Whether the URL is shown shortened: it holds an elision ('…', "[...]", "..snip.."). It is an
+// illustration, not a URL to fetch, and the bytes left out may be what decides a fix (an
+// encoder's output shown in part), so its fixes are unsafe.
+bool shown_shortened(const FoundUrl& url);
 
 // Whether a URL's scheme reads it with RFC 3986's generic syntax, as web clients do.
 bool generic_scheme(std::string_view url);

@@ -583,6 +583,32 @@ std::size_t elision_end(std::string_view t, std::size_t i) {
   return t.substr(i, 3) == "\xE2\x80\xA6" ? i + 3 : npos;
 }
 
+// Dots around a word that says bytes were cut ("mailto:%6d%65.. snipped..%6f%6d", "/a/..snip../b"):
+// an elision written in words, as documentation shortens an encoder's output. Two dots or more on
+// each side, a blank allowed inside them; only words that say so, so "v1..v2" and "../" stay URL.
+std::size_t dotted_elision_end(std::string_view t, std::size_t i) {
+  const auto dots_end = [&](std::size_t k) {
+    std::size_t n = k;
+    while (n < t.size() && t[n] == '.')
+      ++n;
+    return n - k >= 2 ? n : npos;
+  };
+  if (i > 0 && t[i - 1] == '.') return npos;
+  std::size_t k = dots_end(i);
+  if (k == npos) return npos;
+  if (k < t.size() && t[k] == ' ') ++k;
+  const std::size_t word = k;
+  while (k < t.size() && t[k] >= 'a' && t[k] <= 'z')
+    ++k;
+  constexpr std::string_view kCutWords[] = {"snip",   "snipped", "cut",      "omitted",
+                                            "elided", "skipped", "truncated"};
+  if (std::find(std::begin(kCutWords), std::end(kCutWords), t.substr(word, k - word)) ==
+      std::end(kCutWords))
+    return npos;
+  if (k < t.size() && t[k] == ' ') ++k;
+  return dots_end(k);
+}
+
 // An ellipsis in brackets, braces or angle brackets ("https://cloud.example/[...]", "/{…}"): what
 // was left out, written as a note; bare ASCII dots stay part of the URL ("compare/v1...v2").
 std::size_t bracketed_elision_end(std::string_view t, std::size_t i) {
@@ -649,6 +675,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::Elision, "elision", '[', bracketed_elision_end},
     {PlaceholderStyle::Elision, "elision", '{', bracketed_elision_end},
     {PlaceholderStyle::Elision, "elision", '<', bracketed_elision_end},
+    {PlaceholderStyle::Elision, "elision", '.', dotted_elision_end},
     {PlaceholderStyle::Backreference, "backreference", '%', backreference_end},
     {PlaceholderStyle::XargsReplace, "xargs-replace", '%', xargs_replace_end},
     {PlaceholderStyle::BackslashReference, "backslash-reference", '\\', backslash_reference_end},
@@ -771,7 +798,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
 
 namespace {
 // Every byte a placeholder can start with, once; a set of them is a bit mask over this string.
-constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\|`";
+constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\|`.";
 constexpr bool every_start_listed() {
   for (const PlaceholderKind& k : kPlaceholders)
     if (kStartBytes.find(k.start) == npos) return false;
@@ -819,6 +846,14 @@ std::size_t placeholder_end(std::string_view t, std::size_t i, unsigned active) 
     if (k.start == t[i] && has(active, k.style))
       if (const std::size_t end = k.end(t, i); end != npos) return end;
   return npos;
+}
+
+bool is_elision(std::string_view placeholder) {
+  return !placeholder.empty() &&
+         std::any_of(std::begin(kPlaceholders), std::end(kPlaceholders), [&](const auto& k) {
+           return k.style == PlaceholderStyle::Elision && k.start == placeholder[0] &&
+                  k.end(placeholder, 0) == placeholder.size();
+         });
 }
 
 std::vector<Span> find_placeholders(std::string_view t, unsigned active, std::size_t from) {

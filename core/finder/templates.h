@@ -27,6 +27,10 @@ struct LineCommands {
 };
 LineCommands line_commands(std::string_view line);
 
+// Whether a placeholder's text is an elision ('…', "[...]", "..snip.."): the URL it is in is shown
+// shortened, an illustration rather than a URL to fetch.
+bool is_elision(std::string_view placeholder);
+
 // Template placeholders in a URL's text, per the active PlaceholderStyle bits, starting at or
 // after `from` (a URL's "scheme://" or "mailto:" holds none, so the finder starts after it).
 std::vector<Span> find_placeholders(std::string_view url, unsigned active, std::size_t from = 0);
@@ -40,6 +44,6 @@ const ByteClass& placeholder_starts(unsigned active);
 // Which of the bytes that start placeholders the active styles start with, as a mask below
 // kPlaceholderStartSets: classes built from placeholder starts are keyed by it.
 unsigned placeholder_start_bits(unsigned active);
-inline constexpr std::size_t kPlaceholderStartSets = 1u << 13;
+inline constexpr std::size_t kPlaceholderStartSets = 1u << 14;
 
 } // namespace pctlint

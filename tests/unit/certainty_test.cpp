@@ -156,6 +156,14 @@ TEST_CASE("template families: each one's shape, and what it is not") {
   CHECK(holes("https://x.example/<...>") == "<...>|");
   CHECK(holes("https://x.example/[..]") == "");
   CHECK(holes("https://x.example/compare/v1...v2") == "");
+  // An elision in words between dots: only words that say bytes were cut.
+  CHECK(holes("mailto:me.. snipped..om") == ".. snipped..|");
+  CHECK(holes("mailto:bo..snip..et") == "..snip..|");
+  CHECK(holes("https://x.example/a/...omitted.../b") == "...omitted...|");
+  CHECK(holes("https://x.example/compare/v1..v2") == "");
+  CHECK(holes("https://x.example/a/..more../b") == "");
+  CHECK(holes("https://x.example/a/../b") == "");
+  CHECK(holes("https://x.example/a/..snip") == "");
   // A name in brackets that never closes costs one pass (once a loop that never ended).
   CHECK(holes("https://x.example/[aB" + std::string(10000, 'b')) == "");
 }

@@ -425,6 +425,10 @@ TEST_CASE("PCT008 to PCT011") {
         "https://img.example/badge?logoColor=%46E3B7");
   CHECK(fixed("https://img.example/badge?logoColor=%46E3B7", true) ==
         "https://img.example/badge?logoColor=FE3B7");
+  // A URL shown shortened is an illustration: an encoder's output shown in part stays as shown.
+  CHECK(fixed("mailto:%6d%65.. snipped..%6f%6d") == "mailto:%6d%65.. snipped..%6f%6d");
+  CHECK(fixed("mailto:%6d%65.. snipped..%6f%6d", true) == "mailto:me.. snipped..om");
+  CHECK(fixed("mailto:%6d%65@x.example") == "mailto:me@x.example");
   CHECK(fixed("https://x.example/%41b/c") == "https://x.example/Ab/c"); // one hex digit after
   CHECK(fixed("https://x.example/%7E%7E%7E%7E/a") == "https://x.example/~~~~/a"); // unreserved all
   CHECK(fixed("https://x.example/?q=%41%2F%42") == "https://x.example/?q=A%2FB"); // three escapes
