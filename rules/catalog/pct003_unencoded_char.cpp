@@ -41,7 +41,7 @@ right after a `%` (`balance% 2C`): the escape was split, and encoding the blank 
 which repairs nothing; deleting the blank may be the right edit. So is the fix of a `\`, `^`, `{`,
 `}` or `|` in the fragment: browsers keep them as written there (`location.hash` of
 `#googtrans(en|en)` holds the `|`), so the escape changes the string a page's script reads. So
-is the fix of a `"`, `<` or `>` that ends the URL (`[docs](https://x.example/guide")`): it is
+is the fix of a `"`, `` ` ``, `<` or `>` that ends the URL (`[docs](https://x.example/guide")`): it is
 more often the delimiter of what holds the URL, taken in by mistake, and the escape would turn a
 broken link into a valid one that leads elsewhere; deleting the character may be the right edit.
 
@@ -86,12 +86,12 @@ const char* authority_part(std::string_view t, const UrlParts& parts, std::size_
   return in_mail_domain(t, parts, at) ? "an email address's domain" : nullptr;
 }
 
-// Whether the quote or angle bracket at t[i] ends the URL: more often the delimiter of what holds
-// the URL, taken in by mistake (`[docs](https://x.example/a")`), than a character meant to be
-// sent. Encoding it makes a broken link a valid one that leads elsewhere; deleting it may be the
-// right edit.
+// Whether the quote, backtick or angle bracket at t[i] ends the URL: more often the delimiter of
+// what holds the URL, taken in by mistake (`[docs](https://x.example/a")`, a code span's closing
+// backtick in "[x](https://x.example/a`)"), than a character meant to be sent. Encoding it makes a
+// broken link a valid one that leads elsewhere; deleting it may be the right edit.
 bool stray_delimiter_at_end(std::string_view t, std::size_t i) {
-  return i + 1 == t.size() && i > 0 && (t[i] == '"' || t[i] == '<' || t[i] == '>');
+  return i + 1 == t.size() && i > 0 && (t[i] == '"' || t[i] == '`' || t[i] == '<' || t[i] == '>');
 }
 
 // Whether the '<' or '>' at t[i], in the query, is part of a query language's operator written

@@ -366,8 +366,8 @@ TEST_CASE("PCT003: a '|' after a file URL's drive letter is its ':'") {
 
 TEST_CASE("PCT003: a quote or angle bracket that ends the URL is fixed only unsafe") {
   // A Markdown destination that took the quote of an attribute in by mistake.
-  for (const char* url :
-       {"https://x.example/guide\\\"", "https://x.example/a>", "https://x.example/a<"}) {
+  for (const char* url : {"https://x.example/guide\\\"", "https://x.example/a>",
+                          "https://x.example/a<", "https://x.example/a`"}) {
     CAPTURE(url);
     CHECK(has(ids_for(url), "PCT003"));
     CHECK(fixed(url) == url);
@@ -376,6 +376,7 @@ TEST_CASE("PCT003: a quote or angle bracket that ends the URL is fixed only unsa
   // Inside the URL the same character is only a byte to encode.
   CHECK(fixed("https://x.example/a\\\"b") == "https://x.example/a%22b");
   CHECK(fixed("https://x.example/a>b") == "https://x.example/a%3Eb");
+  CHECK(fixed("https://x.example/a`b") == "https://x.example/a%60b");
 }
 
 TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
