@@ -418,7 +418,16 @@ bool Finder::encodes_whole_urls() {
 bool Finder::blank_list_key(const Literal& lit) const {
   if (lit.attribute || lit.open < line_start_) return false;
   const std::string_view key = key_before(src_, line_start_, lit.open);
-  return iends_with(key, "srcset") || iends_with(key, "scope") || iends_with(key, "scopes");
+  // "scope" as the key's last word ("scope", "oauth_scope", "defaultScopes"), not its tail
+  // ("telescope", "microscope").
+  const auto last_word = [&](std::string_view word) {
+    if (!iends_with(key, word)) return false;
+    const std::size_t at = key.size() - word.size();
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    const auto letter = [&](char c) { return upper(c) || (c >= 'a' && c <= 'z'); };
+    return at == 0 || !letter(key[at - 1]) || (upper(key[at]) && !upper(key[at - 1]));
+  };
+  return iends_with(key, "srcset") || last_word("scope") || last_word("scopes");
 }
 
 const Finder::LiteralLine& Finder::literal_line(const Literal& lit, Language lang) {

@@ -490,6 +490,14 @@ TEST_CASE("an OAuth scope is a list of tokens: a URL among them ends at its blan
   // Under another key the same words are the URL's own, raw blanks and all.
   CHECK(texts("page: \"https://x.example/Open ID\"\n", Language::Yaml) ==
         V{"https://x.example/Open ID"});
+  // "scope" must be the key's last word: "defaultScopes" and "oauth_scope" are scopes, a
+  // telescope's page is not.
+  CHECK(texts("defaultScopes: \"https://x.example/a openid\"\n", Language::Yaml) ==
+        V{"https://x.example/a"});
+  CHECK(texts("oauth_scope: \"https://x.example/a openid\"\n", Language::Yaml) ==
+        V{"https://x.example/a"});
+  CHECK(texts("telescope: \"https://x.example/Open ID\"\n", Language::Yaml) ==
+        V{"https://x.example/Open ID"});
 }
 
 TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {
