@@ -139,7 +139,8 @@ def file_lines(dest, rel):
             with open(os.path.join(dest, rel), "rb") as fh:
                 text = fh.read().decode("utf-8", errors="replace")
             _lines_cache.clear()  # findings are sorted by path: one file at a time is enough
-            _lines_cache[rel] = [l.rstrip("\r") for l in text.split("\n")]
+            # Line ends as pctlint counts them (LSP's): CRLF, LF, or a lone CR.
+            _lines_cache[rel] = re.split(r"\r\n|\r|\n", text)
         except OSError:
             _lines_cache[rel] = []
     return _lines_cache[rel]
