@@ -38,8 +38,9 @@ where it would be a delimiter must be percent-encoded.
 Percent-encodes the character (safe: the URL splits into the same components and each decodes to
 the same bytes). In the fragment it is unsafe: browsers keep `#`, `[` and `]` as written there, so
 the escape changes the string a page's script reads from `location.hash`. A `]` that ends the URL
-with no `[` before it, or that a `(` follows (Markdown pasted into a value), is fixed only unsafe
-too: it is more often the bracket of a link around the URL, taken in by mistake, and the escape
+with no `[` before it, or that a `(` or `[` follows (Markdown pasted into a value, `a](…`, or two
+links' texts run together, `MNG-8740][MNG-8733`, outside the query), is fixed only unsafe too, as
+is the `[` of such a `][`: it is more often the bracket of a link around the URL, taken in by mistake, and the escape
 would make a broken link a valid one that leads elsewhere.
 )",
     .fix = FixAvailability::Always,
@@ -94,12 +95,16 @@ bool in_character_reference(std::string_view t, std::size_t i) {
 
 // Whether the ']' at t[i] is more often the bracket of a link around the URL, taken in by
 // mistake, than a byte meant to be sent: it ends the URL and no '[' opened before it
-// ("[https://x.example/a]" in a wiki or BBCode), or a '(' follows it (a Markdown link pasted into
-// a value, "https://x.example/a](https://x.example/a)"). Encoding it makes a broken link a valid
-// one that leads elsewhere.
-bool stray_bracket(std::string_view t, std::size_t i) {
+// ("[https://x.example/a]" in a wiki or BBCode), or a '(' or '[' follows it (a Markdown link
+// pasted into a value, "https://x.example/a](https://x.example/a)", or two links' texts run
+// together, "…/browse/MNG-8740][MNG-8733"; the '[' of such a "][" too; not in the query).
+// Encoding it makes a broken link a valid one that leads elsewhere.
+bool stray_bracket(std::string_view t, const UrlParts& parts, std::size_t i) {
+  // In the query "][" is a nested array's ("a[0][1]=x", PHP's and Rails' parameters).
+  const bool in_query = parts.query && i >= parts.query->begin && i < parts.query->end;
+  if (t[i] == '[') return i > 0 && t[i - 1] == ']' && !in_query;
   if (t[i] != ']') return false;
-  if (i + 1 < t.size()) return t[i + 1] == '(';
+  if (i + 1 < t.size()) return t[i + 1] == '(' || (t[i + 1] == '[' && !in_query);
   return t.rfind('[', i) == std::string_view::npos;
 }
 
@@ -124,7 +129,7 @@ public:
       const std::string esc = escape_of(static_cast<unsigned char>(t[i]));
       const bool unsafe =
           kept_raw_in_fragment(url.parts.fragment, i, static_cast<unsigned char>(t[i])) ||
-          stray_bracket(t, i);
+          stray_bracket(t, url.parts, i);
       out.push_back({s, quoted(s.in(t)) + " " + why + "; percent-encode it as " + esc,
                      UrlFix{"Percent-encode it: " + esc,
                             unsafe ? Applicability::Unsafe : Applicability::Safe,

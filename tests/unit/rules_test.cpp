@@ -180,7 +180,7 @@ TEST_CASE("PCT005 unencoded-reserved: second #, brackets outside an IP literal, 
   CHECK(ids_for("https://[::1]:8080/a").empty());
 }
 
-TEST_CASE("PCT005: a ']' that ends the URL or that a '(' follows is fixed only unsafe") {
+TEST_CASE("PCT005: a ']' that ends the URL or that a '(' or '[' follows is fixed only unsafe") {
   // The bracket of a wiki or BBCode link taken in by mistake.
   CHECK(has(ids_for("https://x.example/a]"), "PCT005"));
   CHECK(fixed("https://x.example/a]") == "https://x.example/a]");
@@ -193,6 +193,11 @@ TEST_CASE("PCT005: a ']' that ends the URL or that a '(' follows is fixed only u
   CHECK(has(ids_for(pasted), "PCT005"));
   CHECK(fixed(pasted) == pasted);
   CHECK(fixed(pasted, true) == "https://x.example/career%5D(https://x.example/career)");
+  // Two links' texts run together ("[[MNG-8740][MNG-8733]](…/MNG-8740][MNG-8733)"): both brackets.
+  const std::string joined = "https://issues.example.org/browse/MNG-8740][MNG-8733";
+  CHECK(fixed(joined) == joined);
+  CHECK(fixed(joined, true) == "https://issues.example.org/browse/MNG-8740%5D%5BMNG-8733");
+  CHECK(fixed("https://x.example/p?a[0][1]=x") == "https://x.example/p?a%5B0%5D%5B1%5D=x");
 }
 
 TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose") {
