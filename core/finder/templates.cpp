@@ -456,6 +456,21 @@ std::size_t upper_hash_name_end(std::string_view t, std::size_t i) {
   return k + 1;
 }
 
+// #.#.#: a version number to fill in, each part a '#' (three parts or more, "#.#.#.#"), as a
+// release announcement's template writes "…/Version+Notes+#.#.#" and "…/dist/dev/struts/#.#.#/";
+// no name character touches it. A fragment is never "#.#".
+std::size_t hash_version_end(std::string_view t, std::size_t i) {
+  if (t[i] != '#' || (i > 0 && (is_word(t[i - 1]) || t[i - 1] == '.' || t[i - 1] == '#')))
+    return npos;
+  std::size_t k = i + 1, parts = 1;
+  while (k + 1 < t.size() && t[k] == '.' && t[k + 1] == '#') {
+    k += 2;
+    ++parts;
+  }
+  if (parts < 3 || (k < t.size() && (is_word(t[k]) || t[k] == '#'))) return npos;
+  return k;
+}
+
 // Words between `open` and `close`, with a blank, the first capitalised (every one with
 // `every_word_capitalised`, single blanks between them): a placeholder to fill in, never a URL's
 // own text (an IP literal holds no blank). The end after `close`, or npos.
@@ -683,6 +698,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PercentLetter, "percent-letter", '%', percent_letter_end},
     {PlaceholderStyle::HashName, "hash-name", '#', hash_name_end},
     {PlaceholderStyle::HashName, "hash-name", '#', upper_hash_name_end},
+    {PlaceholderStyle::HashName, "hash-name", '#', hash_version_end},
     {PlaceholderStyle::SystemdSpecifier, "systemd-specifier", '%', systemd_specifier_end},
     {PlaceholderStyle::BacktickExpr, "backtick-expr", '`', backtick_expr_end},
 };

@@ -40,7 +40,9 @@ is a page of TiddlyWiki's static export (`https://tiddlywiki.com/static/Scripts%
 a `.html` file right under `static/`): it names each page's file by the title encoded once, so the
 link encodes that file name's `%` again. So is a story page of Vignette StoryServer, the CMS of News
 Limited's papers (`/common/story_page/0,5936,15538869%255E1702,00.html`): the server writes the `^`
-between a page's ids encoded twice, and serves the page so.
+between a page's ids encoded twice, and serves the page so. So is a page of the OWASP Top Ten 2017
+on `owasp.org` (`/www-project-top-ten/2017/A10_2017-Insufficient_Logging%2526Monitoring`): its
+files are named with the title's `&` encoded once, and the site's own links encode that `%` again.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -169,6 +171,17 @@ bool vignette_story_page(std::string_view t, const UrlParts& parts, std::size_t 
   return true;
 }
 
+// Whether the URL names a page of the OWASP Top Ten 2017 on owasp.org ("https://owasp.org/
+// www-project-top-ten/2017/A10_2017-Insufficient_Logging%2526Monitoring"): the site's pages are
+// files named with the '&' of their titles already encoded ("…Logging%26Monitoring.md"), so their
+// URLs encode that '%' again, as the site's own links write them; the site's own form.
+bool owasp_top_ten_2017_page(std::string_view t, const UrlParts& parts, std::size_t) {
+  if (!parts.host) return false;
+  const std::string_view host = parts.host->in(t);
+  return (ascii::iequals(host, "owasp.org") || ascii::iequals(host, "www.owasp.org")) &&
+         parts.path.in(t).starts_with("/www-project-top-ten/2017/");
+}
+
 // The sites that write an escape encoded twice in their own URLs, and serve them so: there a
 // double escape is the site's form, not a mistake. One row a site form (t[i] the escape's '%').
 struct SiteForm {
@@ -180,6 +193,7 @@ constexpr SiteForm kSiteForms[] = {
     {"an image on Google's image servers", google_image_name},
     {"a page of TiddlyWiki's static export", static_export_page},
     {"a story page of Vignette StoryServer", vignette_story_page},
+    {"a page of the OWASP Top Ten 2017", owasp_top_ten_2017_page},
 };
 
 bool site_form(std::string_view t, const UrlParts& parts, std::size_t i) {

@@ -297,6 +297,12 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("file:///#gson-remote-temp#/git-repo", hash) == SV{"#gson-remote-temp#"});
   CHECK(spans("https://x.example/#-a#", hash).empty());
   CHECK(spans("https://x.example/#a-#", hash).empty());
+  // A version number to fill in, three parts or more.
+  CHECK(spans("https://cwiki.example.org/display/WW/Version+Notes+#.#.#", hash) == SV{"#.#.#"});
+  CHECK(spans("https://dist.example.org/dev/struts/#.#.#.#/", hash) == SV{"#.#.#.#"});
+  CHECK(spans("https://x.example/a#.#", hash).empty());
+  CHECK(spans("https://x.example/a#.#.#b", hash).empty());
+  CHECK(spans("https://x.example/v1#.#.#", hash).empty());
 }
 
 TEST_CASE("schemes: any scheme token before ://, or a configured list; data: never") {

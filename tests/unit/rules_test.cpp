@@ -491,6 +491,12 @@ TEST_CASE("PCT008 to PCT011") {
              "PCT009"));
   CHECK(has(ids_for("https://x.example/story/0,5936,annual%2520report,00.html"), "PCT009"));
   CHECK(has(ids_for("https://x.example/0,5936,15538869%255E1702,00.html/a%2520b"), "PCT009"));
+  // The OWASP Top Ten 2017's pages are files named with their title's '&' encoded once.
+  CHECK(!has(ids_for("https://owasp.org/www-project-top-ten/2017/"
+                     "A10_2017-Insufficient_Logging%2526Monitoring"),
+             "PCT009"));
+  CHECK(has(ids_for("https://owasp.org/www-project-top-ten/2021/a%2526b"), "PCT009"));
+  CHECK(has(ids_for("https://owasp.org.x.example/www-project-top-ten/2017/a%2526b"), "PCT009"));
   // A base encoded once joined to a name encoded twice is the common mistake, and a name with a
   // literal '%' looks the same: reported alike.
   CHECK(has(ids_for("https://x.example/My%20Files/annual%2520report.pdf"), "PCT009"));
