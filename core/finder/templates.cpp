@@ -598,7 +598,7 @@ std::size_t elision_end(std::string_view t, std::size_t i) {
   return t.substr(i, 3) == "\xE2\x80\xA6" ? i + 3 : npos;
 }
 
-// Dots around a word that says bytes were cut ("mailto:%6d%65.. snipped..%6f%6d", "/a/..snip../b"):
+// Dots around a word that says bytes were cut ("mailto:me.. snipped..om", "/a/..snip../b"):
 // an elision written in words, as documentation shortens an encoder's output. Two dots or more on
 // each side, a blank allowed inside them; only words that say so, so "v1..v2" and "../" stay URL.
 std::size_t dotted_elision_end(std::string_view t, std::size_t i) {
