@@ -320,6 +320,10 @@ private:
   }
 
   bool regex_may_start(std::size_t i) const {
+    // "</b>", "</>": JSX's closing tag, not a '<' then a regular expression.
+    if (i > begin_ && src_[i - 1] == '<' && i + 1 < end_ &&
+        (is_ident(src_[i + 1]) || src_[i + 1] == '>'))
+      return false;
     std::size_t w = 0;
     const char p = previous_significant(i, &w);
     if (p == '\0' || std::string_view("(,=:[!&|?{};+-*%<>~^").find(p) != npos) return true;

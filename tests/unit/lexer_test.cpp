@@ -71,6 +71,14 @@ TEST_CASE("JavaScript: template literals with holes across lines, regex literals
   CHECK(urls == V({"2:3 literal https://api.example/${", "6:24 literal https://y.example/a"}));
 }
 
+TEST_CASE("JavaScript: JSX's closing tag is no regular expression") {
+  // "</code>" once opened a regex that ran to the next '/', inside the attribute's URL.
+  const auto urls = found("const c = (\n  <p><code>4242</code> (Visa <a href=\"https://x.example/"
+                          "a b\">test</a>)</p>\n);\nconst re = a < /x\\/y/.source.length;\n",
+                          Language::JavaScript);
+  CHECK(urls == V({"2:39 literal https://x.example/a b"}));
+}
+
 TEST_CASE("Go raw strings, Rust raw strings and nested comments, C# verbatim strings") {
   CHECK(found("var doc = `\nGET https://a.example/x\n`\n", Language::Go) ==
         V({"2:5 literal https://a.example/x"}));
