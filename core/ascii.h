@@ -14,8 +14,20 @@ constexpr bool is_blank(char c) {
 constexpr bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
+constexpr bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+constexpr bool is_lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
+constexpr bool is_alpha(char c) {
+  return is_upper(c) || is_lower(c);
+}
+constexpr bool is_alnum(char c) {
+  return is_alpha(c) || is_digit(c);
+}
 constexpr bool is_ident(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  return is_alnum(c) || c == '_';
 }
 constexpr char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;

@@ -1,5 +1,7 @@
 #include "rules/catalog/catalog.h"
 
+#include "core/ascii.h"
+
 #include <algorithm>
 #include <cctype>
 #include <iterator>
@@ -90,8 +92,7 @@ bool triggered(const Rule& rule, const FoundUrl& url) {
     }
     const auto decoded =
         static_cast<unsigned char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
-    const bool lowercase = std::islower(static_cast<unsigned char>(text[i + 1])) ||
-                           std::islower(static_cast<unsigned char>(text[i + 2]));
+    const bool lowercase = ascii::is_lower(text[i + 1]) || ascii::is_lower(text[i + 2]);
     if (escapes->decoded[decoded] || (lowercase && escapes->lowercase)) return true;
   }
   return false;

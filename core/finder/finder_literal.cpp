@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstring>
 
 namespace pctlint::finding {
@@ -113,11 +112,8 @@ static std::string_view file_stem(std::string_view w) {
   if (dot == npos || dot == 0 || w.size() - dot - 1 < 1 || w.size() - dot - 1 > 5) return w;
   const std::string_view ext = w.substr(dot + 1);
   // An extension has a letter ("2.0" is a version) and is no top-level domain ("example.com").
-  const bool letters =
-      std::all_of(ext.begin(), ext.end(),
-                  [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }) &&
-      std::any_of(ext.begin(), ext.end(),
-                  [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  const bool letters = std::all_of(ext.begin(), ext.end(), ascii::is_alnum) &&
+                       std::any_of(ext.begin(), ext.end(), ascii::is_alpha);
   for (const std::string_view tld : {"com", "org", "net", "io", "dev", "edu", "gov", "co", "app"})
     if (iequals(ext, tld)) return w;
   return letters ? w.substr(0, dot) : w;
@@ -137,17 +133,13 @@ static bool titled_file_name(std::string_view url, const std::vector<std::string
   const std::string_view segment = url.substr(url.rfind('/') + 1);
   const std::string_view last = words.back();
   const std::string_view stem = file_stem(last);
-  if (segment.empty() || !std::isupper(static_cast<unsigned char>(segment[0])) ||
-      stem.size() == last.size())
-    return false;
+  if (segment.empty() || !ascii::is_upper(segment[0]) || stem.size() == last.size()) return false;
   const auto titled = [](std::string_view w) {
     static constexpr std::string_view kJoining[] = {"for", "of", "and", "the", "to", "in",
                                                     "a",   "an", "on",  "or",  "at", "with"};
     if (w.empty()) return false;
-    if (std::all_of(w.begin(), w.end(),
-                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      return true;
-    if (std::isupper(static_cast<unsigned char>(w[0]))) return true;
+    if (std::all_of(w.begin(), w.end(), ascii::is_digit)) return true;
+    if (ascii::is_upper(w[0])) return true;
     return std::find(std::begin(kJoining), std::end(kJoining), w) != std::end(kJoining);
   };
   return std::all_of(words.begin(), words.end() - 1, titled) && titled(stem);
@@ -195,8 +187,7 @@ bool continues_url(std::string_view url, const std::vector<std::string_view>& wo
   const bool title = !segment.empty() && segment[0] >= 'A' && segment[0] <= 'Z';
   const auto plain_word = [title](std::string_view w) {
     return !w.empty() && !predicate_word(w) && (title || !sentence_word(w)) &&
-           std::all_of(w.begin(), w.end(),
-                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+           std::all_of(w.begin(), w.end(), ascii::is_alnum);
   };
   // A title ends with a word of its own, not "of" or "and": "/Manual:Upgrading and" + " https://…"
   // is a sentence that goes on in the next string.
@@ -423,9 +414,8 @@ bool Finder::blank_list_key(const Literal& lit) const {
   const auto last_word = [&](std::string_view word) {
     if (!iends_with(key, word)) return false;
     const std::size_t at = key.size() - word.size();
-    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
-    const auto letter = [&](char c) { return upper(c) || (c >= 'a' && c <= 'z'); };
-    return at == 0 || !letter(key[at - 1]) || (upper(key[at]) && !upper(key[at - 1]));
+    return at == 0 || !ascii::is_alpha(key[at - 1]) ||
+           (ascii::is_upper(key[at]) && !ascii::is_upper(key[at - 1]));
   };
   return iends_with(key, "srcset") || last_word("scope") || last_word("scopes");
 }

@@ -174,8 +174,7 @@ bool attribute_name_before(std::string_view before) {
 
 // "</" and a letter: an HTML end tag, which no URL holds raw.
 bool is_end_tag_at(std::string_view t, std::size_t i) {
-  return i + 2 < t.size() && t[i] == '<' && t[i + 1] == '/' &&
-         std::isalpha(static_cast<unsigned char>(t[i + 2]));
+  return i + 2 < t.size() && t[i] == '<' && t[i + 1] == '/' && ascii::is_alpha(t[i + 2]);
 }
 
 // Whether the last '<' in `before` is escaped by a backslash (an odd run of them before it).

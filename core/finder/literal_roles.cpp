@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstring>
 #include <vector>
 
@@ -477,7 +476,7 @@ bool continues_adjacent_literal(std::string_view src, std::size_t open, Language
   const bool single = spec.single_quotes && spec.adjacent_single_quoted;
   // The literal's prefix (L"", u8"", R"(", r'', f"", b''), then blanks and line ends.
   std::size_t e = open;
-  while (e > 0 && open - e < 3 && std::isalnum(static_cast<unsigned char>(src[e - 1])))
+  while (e > 0 && open - e < 3 && ascii::is_alnum(src[e - 1]))
     --e;
   if (e > 0 && (is_ident(src[e - 1]) || src[e - 1] == '@')) e = open;
   const std::size_t floor = e > kLookBehind ? e - kLookBehind : 0;
@@ -601,8 +600,7 @@ bool placeholder_key(std::string_view key) {
   std::size_t begin = 0;
   for (std::size_t i = 0; i <= key.size(); ++i) {
     const bool end = i == key.size() || key[i] == '-' || key[i] == '_' || key[i] == '.';
-    const bool hump = !end && i > begin && std::isupper(static_cast<unsigned char>(key[i])) &&
-                      std::islower(static_cast<unsigned char>(key[i - 1]));
+    const bool hump = !end && i > begin && ascii::is_upper(key[i]) && ascii::is_lower(key[i - 1]);
     if (!end && !hump) continue;
     if (is_placeholder_word(key.substr(begin, i - begin))) return true;
     begin = end ? i + 1 : i;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <optional>
 #include <string>
 #include <vector>
@@ -132,8 +131,7 @@ private:
     if (lang_ == Language::Html) return true;
     const std::string_view content = src_.substr(begin, close - begin);
     for (std::size_t lt = content.find('<'); lt != npos; lt = content.find('<', lt + 1))
-      if (lt + 1 < content.size() &&
-          (std::isalpha(static_cast<unsigned char>(content[lt + 1])) || content[lt + 1] == '/'))
+      if (lt + 1 < content.size() && (ascii::is_alpha(content[lt + 1]) || content[lt + 1] == '/'))
         return false;
     return true;
   }

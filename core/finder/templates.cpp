@@ -21,12 +21,8 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-bool is_alpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_word(char c) {
-  return is_alpha(c) || (c >= '0' && c <= '9') || c == '_';
-}
+using ascii::is_alpha;
+using ascii::is_ident;
 bool is_upper_word(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -117,7 +113,7 @@ std::size_t colon_param_end(std::string_view t, std::size_t i) {
       !(is_alpha(t[i + 1]) || t[i + 1] == '_'))
     return npos;
   std::size_t end = i + 1;
-  while (end < t.size() && is_word(t[end]))
+  while (end < t.size() && is_ident(t[end]))
     ++end;
   return end;
 }
@@ -194,7 +190,7 @@ std::size_t printf_conversion_end(std::string_view t, std::size_t i) {
   const std::size_t length_from = k;
   while (k < t.size() && std::string_view("hlLqjzt").find(t[k]) != npos)
     ++k;
-  if (k == length_from + 1 && k == i + 2 && (k == t.size() || !is_word(t[k])))
+  if (k == length_from + 1 && k == i + 2 && (k == t.size() || !is_ident(t[k])))
     return k; // a bare "%l"
   // Only the conversions URL templates use: "50%off" and "%u00E4" are mistakes to report, not
   // placeholders (%u counts only when no four hex digits follow, which would make it %uXXXX).
@@ -222,7 +218,7 @@ std::size_t lower_percent_name_end(std::string_view t, std::size_t i) {
   const std::size_t name = k;
   // Words joined by '.' or '-' (%kernel.project_dir%, a userscript's %artist-name%).
   while (k < t.size() &&
-         (is_word(t[k]) || t[k] == '.' || (t[k] == '-' && k + 1 < t.size() && is_alpha(t[k + 1]))))
+         (is_ident(t[k]) || t[k] == '.' || (t[k] == '-' && k + 1 < t.size() && is_alpha(t[k + 1]))))
     ++k;
   // "%u00E4%u00F6" is two %uXXXX escapes (PCT006), not a name between '%'s.
   if ((t[name] == 'u' || t[name] == 'U') && k - name >= 5 &&
@@ -238,7 +234,7 @@ std::size_t lower_percent_name_end(std::string_view t, std::size_t i) {
   if (t.substr(k, doubled ? 2 : 1) != (doubled ? "%%" : "%")) return npos;
   // Where it starts like an escape, only a '%' that nothing of a URL's word follows closes a name
   // ("%db%/", "%db%" at the end; "%C4rzte%u00E4" is an escape, text and a %u escape).
-  if (escape && k + 1 < t.size() && (is_word(t[k + 1]) || t[k + 1] == '%')) return npos;
+  if (escape && k + 1 < t.size() && (is_ident(t[k + 1]) || t[k + 1] == '%')) return npos;
   return k + (doubled ? 2 : 1);
 }
 
@@ -283,8 +279,7 @@ std::size_t cmd_argument_end(std::string_view t, std::size_t i) {
   std::size_t k = i + 2;
   while (k < t.size() && k < i + 12 && std::string_view("fdpnxsatzFDPNXSATZ").find(t[k]) != npos)
     ++k;
-  if (k < t.size() && (std::isdigit(static_cast<unsigned char>(t[k])) || is_alpha(t[k])))
-    return k + 1;
+  if (k < t.size() && (ascii::is_digit(t[k]) || is_alpha(t[k]))) return k + 1;
   return k > i + 2 ? k : npos; // the modifiers' last letter was the variable ("%~nxf")
 }
 
@@ -293,8 +288,9 @@ std::size_t cmd_argument_end(std::string_view t, std::size_t i) {
 std::size_t angle_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '<' || i + 1 >= t.size() || !(is_alpha(t[i + 1]) || t[i + 1] == '_')) return npos;
   std::size_t k = i + 1;
-  while (k < t.size() && k < i + 64 &&
-         (is_word(t[k]) || t[k] == '-' || t[k] == '.' || t[k] == ' ' || t[k] == '(' || t[k] == ')'))
+  while (
+      k < t.size() && k < i + 64 &&
+      (is_ident(t[k]) || t[k] == '-' || t[k] == '.' || t[k] == ' ' || t[k] == '(' || t[k] == ')'))
     ++k;
   return k < t.size() && t[k] == '>' && t[k - 1] != ' ' ? k + 1 : npos;
 }
@@ -303,7 +299,7 @@ std::size_t angle_name_end(std::string_view t, std::size_t i) {
 std::size_t percent_brace_end(std::string_view t, std::size_t i) {
   if (t[i] != '%' || i + 2 >= t.size() || t[i + 1] != '{') return npos;
   std::size_t k = i + 2;
-  while (k < t.size() && k < i + 64 && (is_word(t[k]) || std::strchr("?!:-.", t[k])))
+  while (k < t.size() && k < i + 64 && (is_ident(t[k]) || std::strchr("?!:-.", t[k])))
     ++k;
   return k > i + 2 && k < t.size() && t[k] == '}' ? k + 1 : npos;
 }
@@ -320,7 +316,7 @@ std::size_t bracket_dotted_name_end(std::string_view t, std::size_t i) {
   std::size_t k = i + 1;
   for (;;) { // a part: a letter, then word characters
     if (k >= t.size() || !is_alpha(t[k])) return npos;
-    while (k < t.size() && is_word(t[k]))
+    while (k < t.size() && is_ident(t[k]))
       ++k;
     if (k + 1 < t.size() && (t[k] == '.' || t[k] == '-')) {
       ++k;
@@ -339,7 +335,7 @@ std::size_t bracket_dotted_name_end(std::string_view t, std::size_t i) {
 bool archive_member(std::string_view t, std::size_t open, std::size_t close) {
   if (close + 1 != t.size() || t.substr(0, open).find_first_of("?#") != npos) return false;
   std::size_t dot = open;
-  while (dot > 0 && dot + 6 > open && is_word(t[dot - 1]) && t[dot - 1] != '_')
+  while (dot > 0 && dot + 6 > open && is_ident(t[dot - 1]) && t[dot - 1] != '_')
     --dot;
   return dot < open && dot > 0 && t[dot - 1] == '.' && is_alpha(t[dot]);
 }
@@ -355,13 +351,14 @@ std::size_t bracket_name_end(std::string_view t, std::size_t i) {
     return upper && t[at] == ' ' && k > i + 1 && t[at - 1] != ' ' && at + 1 < t.size() &&
            t[at + 1] >= 'A' && t[at + 1] <= 'Z';
   };
-  for (; k < t.size() && (is_word(t[k]) || (upper && t[k] == '-' && k > i + 1) || word_gap(k)); ++k)
+  for (; k < t.size() && (is_ident(t[k]) || (upper && t[k] == '-' && k > i + 1) || word_gap(k));
+       ++k)
     upper = upper && (is_upper_word(t[k]) || t[k] == '-' || t[k] == ' ');
   if (k - i - 1 < 2 || k >= t.size() || t[k] != ']') return npos;
   // A lower-case name is a placeholder only where it stands for a segment or part of one
   // ("/[id]/", "@[version]/"); after a name it is PHP's and Rails's query array ("p[title]=").
   if (!upper && !archive_member(t, i, k) &&
-      ((i > 0 && is_word(t[i - 1])) || (k + 1 < t.size() && std::strchr("=[", t[k + 1]))))
+      ((i > 0 && is_ident(t[i - 1])) || (k + 1 < t.size() && std::strchr("=[", t[k + 1]))))
     return npos;
   return k + 1;
 }
@@ -374,7 +371,7 @@ std::size_t pipe_name_end(std::string_view t, std::size_t i) {
   if (i == 0 || (t[i - 1] != '/' && t[i - 1] != '=')) return npos;
   std::size_t k = i + 1;
   if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
-  while (k < t.size() && (is_word(t[k]) || t[k] == '.'))
+  while (k < t.size() && (is_ident(t[k]) || t[k] == '.'))
     ++k;
   if (k >= t.size() || t[k] != '|') return npos;
   if (k + 1 < t.size() && !std::strchr("/?#&", t[k + 1])) return npos;
@@ -430,14 +427,14 @@ std::size_t hash_name_end(std::string_view t, std::size_t i) {
     std::size_t run = i;
     while (run < t.size() && t[run] == '#')
       ++run;
-    return run == t.size() || !is_word(t[run]) ? run : npos; // ("/##t#": the name's, below)
+    return run == t.size() || !is_ident(t[run]) ? run : npos; // ("/##t#": the name's, below)
   }
   std::size_t k = i + 1;
   while (k < t.size() && k < i + 33 &&
-         (is_word(t[k]) || (t[k] == '-' && k > i + 1 && k + 1 < t.size() && is_word(t[k + 1]))))
+         (is_ident(t[k]) || (t[k] == '-' && k > i + 1 && k + 1 < t.size() && is_ident(t[k + 1]))))
     ++k;
   if (k == i + 1 || k >= t.size() || t[k] != '#') return npos;
-  if (k + 1 < t.size() && (is_word(t[k + 1]) || t[k + 1] == '#')) return npos;
+  if (k + 1 < t.size() && (is_ident(t[k + 1]) || t[k + 1] == '#')) return npos;
   return k + 1;
 }
 
@@ -452,7 +449,7 @@ std::size_t upper_hash_name_end(std::string_view t, std::size_t i) {
   while (k < t.size() && is_upper_word(t[k]))
     ++k;
   if (k - i - 1 < 2 || k >= t.size() || t[k] != '#') return npos;
-  if (k + 1 < t.size() && (is_word(t[k + 1]) || t[k + 1] == '#')) return npos;
+  if (k + 1 < t.size() && (is_ident(t[k + 1]) || t[k + 1] == '#')) return npos;
   return k + 1;
 }
 
@@ -460,22 +457,22 @@ std::size_t upper_hash_name_end(std::string_view t, std::size_t i) {
 // release announcement's template writes "…/Version+Notes+#.#.#" and "…/dist/dev/struts/#.#.#/";
 // no name character touches it. A fragment is never "#.#".
 std::size_t hash_version_end(std::string_view t, std::size_t i) {
-  if (t[i] != '#' || (i > 0 && (is_word(t[i - 1]) || t[i - 1] == '.' || t[i - 1] == '#')))
+  if (t[i] != '#' || (i > 0 && (is_ident(t[i - 1]) || t[i - 1] == '.' || t[i - 1] == '#')))
     return npos;
   std::size_t k = i + 1, parts = 1;
   while (k + 1 < t.size() && t[k] == '.' && t[k + 1] == '#') {
     k += 2;
     ++parts;
   }
-  if (parts < 3 || (k < t.size() && (is_word(t[k]) || t[k] == '#'))) return npos;
+  if (parts < 3 || (k < t.size() && (is_ident(t[k]) || t[k] == '#'))) return npos;
   return k;
 }
 
 // Words between `open` and `close`, with a blank, the first capitalised (every one with
 // `every_word_capitalised`, single blanks between them): a placeholder to fill in, never a URL's
 // own text (an IP literal holds no blank). The end after `close`, or npos.
-static std::size_t enclosed_words_end(std::string_view t, std::size_t i, char open, char close,
-                                      bool every_word_capitalised) {
+std::size_t enclosed_words_end(std::string_view t, std::size_t i, char open, char close,
+                               bool every_word_capitalised) {
   const auto capital_at = [&](std::size_t k) { return k < t.size() && t[k] >= 'A' && t[k] <= 'Z'; };
   if (t[i] != open || !capital_at(i + 1)) return npos;
   bool blank = false;
@@ -485,7 +482,7 @@ static std::size_t enclosed_words_end(std::string_view t, std::size_t i, char op
     if (c == ' ') {
       if (every_word_capitalised && (t[k - 1] == ' ' || !capital_at(k + 1))) return npos;
       blank = true;
-    } else if (!is_word(c) && c != '-') {
+    } else if (!is_ident(c) && c != '-') {
       return npos;
     }
   }
@@ -543,7 +540,7 @@ std::size_t curl_glob_end(std::string_view t, std::size_t i) {
   const std::size_t dash = inside.find('-');
   if (dash == npos || dash == 0 || dash + 1 == inside.size()) return npos;
   for (char c : inside)
-    if (!is_word(c) && c != '-' && c != ':') return npos;
+    if (!is_ident(c) && c != '-' && c != ':') return npos;
   return close + 1;
 }
 
@@ -583,12 +580,12 @@ std::size_t backslash_reference_end(std::string_view t, std::size_t i) {
 // @NAME@: a name of letters, digits and '_' between two '@' that no name character touches
 // outside ("user@host@" and "/@alice@mastodon.social" are no tokens).
 std::size_t at_name_end(std::string_view t, std::size_t i) {
-  if (t[i] != '@' || (i > 0 && is_word(t[i - 1]))) return npos;
+  if (t[i] != '@' || (i > 0 && is_ident(t[i - 1]))) return npos;
   std::size_t k = i + 1;
   if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
-  while (k < t.size() && is_word(t[k]))
+  while (k < t.size() && is_ident(t[k]))
     ++k;
-  if (k >= t.size() || t[k] != '@' || (k + 1 < t.size() && is_word(t[k + 1]))) return npos;
+  if (k >= t.size() || t[k] != '@' || (k + 1 < t.size() && is_ident(t[k + 1]))) return npos;
   return k + 1;
 }
 
@@ -765,7 +762,7 @@ std::size_t xargs_percent_at(std::string_view line) {
     return k;
   };
   for (std::size_t at = line.find("xargs"); at != npos; at = line.find("xargs", at + 1)) {
-    if ((at > 0 && (is_word(line[at - 1]) || line[at - 1] == '-')) ||
+    if ((at > 0 && (is_ident(line[at - 1]) || line[at - 1] == '-')) ||
         (at + 5 < line.size() && !ascii::is_blank(line[at + 5])))
       continue;
     for (std::size_t k = skip_blanks(at + 5); k < line.size() && line[k] == '-';) {

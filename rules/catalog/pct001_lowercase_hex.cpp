@@ -1,4 +1,5 @@
 // PCT001 lowercase-hex
+#include "core/ascii.h"
 #include "rules/catalog/catalog.h"
 
 #include <cctype>
@@ -44,8 +45,7 @@ public:
     const std::size_t directive = fragment_directive(url);
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
-      const bool lower = std::islower(static_cast<unsigned char>(url.text[i + 1])) ||
-                         std::islower(static_cast<unsigned char>(url.text[i + 2]));
+      const bool lower = ascii::is_lower(url.text[i + 1]) || ascii::is_lower(url.text[i + 2]);
       if (lower && !(leave_unreserved && encoded_unreserved_at(directive, i, b)))
         spans.push_back({i, i + 3});
     });

@@ -185,8 +185,8 @@ public:
     }
     const std::string_view host = parts.host->in(t);
     return !host.empty() &&
-           (std::isdigit(static_cast<unsigned char>(host.back())) ||
-            host.find("0x") != std::string_view::npos || host.find("0X") != std::string_view::npos);
+           (ascii::is_digit(host.back()) || host.find("0x") != std::string_view::npos ||
+            host.find("0X") != std::string_view::npos);
   }
 
   void check(const UrlUnderCheck& url, UrlFindings& out) const override {
