@@ -601,8 +601,16 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
   for (std::size_t i = 0; i < k && at_value_start; ++i)
     at_value_start = is_blank(piece.text[i]);
   at_value_start = at_value_start && ll.closes && !lit.list && !lit.partial && !escaped_control &&
-                   !command_escapes && !record && !spec.prose_strings && !blank_list_key(lit) &&
+                   !command_escapes && !record && !spec.prose_strings &&
                    !continues_adjacent_literal(src_, lit.open, lang);
+  // A blank-separated list's first item ends at the first blank, as its reader splits it (and a
+  // srcset candidate's trailing commas are not its URL's): its extent is given, not guessed.
+  const std::size_t literal_value_end = value_end;
+  if (at_value_start && blank_list_key(lit)) {
+    value_end = std::min(value_end, piece.text.find_first_of(" \t", k));
+    while (value_end > k && piece.text[value_end - 1] == ',')
+      --value_end;
+  }
   const UrlContext context = lit.attribute ? UrlContext::Attribute
                              : lit.config  ? UrlContext::ConfigValue
                                            : UrlContext::StringLiteral;
@@ -674,7 +682,8 @@ bool Finder::in_literal(const Literal& lit, Language lang) {
     e = prose_end(piece.text, k, k + scheme_end_, value_end, active, holes);
   if (e < k || !long_enough(e - k)) return false;
   if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;
-  if (e == value_end && ll.closes && !lit.close.empty()) url_.open_end = operator_follows(lit, ll);
+  if (e == literal_value_end && ll.closes && !lit.close.empty())
+    url_.open_end = operator_follows(lit, ll);
   // In a raw string a backslash keeps the quote after it from closing the literal: a fix that
   // encoded it would close the literal early. Such a URL's fixes are not certain.
   if (lit.escaped_quotes && piece.text.substr(k, e - k).find('\\') != npos) exact = false;

@@ -506,6 +506,28 @@ TEST_CASE("an OAuth scope is a list of tokens: a URL among them ends at its blan
         V{"https://x.example/Open ID"});
 }
 
+TEST_CASE("a list's first item is given by the list's syntax: it ends at the first blank") {
+  // The value's reader splits at blanks, so the first URL's extent is given (a non-ASCII byte in
+  // it is reported and fixed as in any whole value); the URLs after it start among other text.
+  const auto scope =
+      find_urls("{\"authScopes\": \"https://x.example/d\\u00e9 openid\"}\n", Language::Json);
+  REQUIRE(scope.size() == 1);
+  CHECK(scope[0].exact);
+  CHECK(scope[0].text == "https://x.example/d\xC3\xA9");
+  // A srcset candidate's trailing comma is the list's, not the URL's.
+  const auto srcset = find_urls(
+      "{\"srcset\": \"https://x.example/a.png, https://x.example/b.png 2x\"}\n", Language::Json);
+  REQUIRE(srcset.size() == 2);
+  CHECK(srcset[0].exact);
+  CHECK(srcset[0].text == "https://x.example/a.png");
+  CHECK_FALSE(srcset[1].exact);
+  // Not at the value's start: the URL is among other text, its extent a guess.
+  const auto later =
+      find_urls("{\"scope\": \"openid https://x.example/a email\"}\n", Language::Json);
+  REQUIRE(later.size() == 1);
+  CHECK_FALSE(later[0].exact);
+}
+
 TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {
   CHECK(texts("grant_types_supported: http://auth0.com/oauth/grant-type/mfa-otp "
               "urn:okta:params:oauth:grant-type:oob\n",
