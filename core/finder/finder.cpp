@@ -151,6 +151,12 @@ bool Finder::candidate(std::size_t colon, std::size_t resume) {
     if (start > 0 && src_[start - 1] == '\\' && std::strchr("nrtfvbae", src_[start]) &&
         start + 2 < colon && charsets::alpha.contains(src_[start + 1]))
       ++start;
+    // "s@http://@@" (Perl's, or sed's, substitution with '@' for its delimiter), "m#https://#":
+    // a scheme and its "://" alone between two of one delimiter are a pattern's, not a URL. Not
+    // between quotes: "http://" + host + "/a" is a URL built by concatenation.
+    if (start > 0 && host < src_.size() && src_[host] == src_[start - 1] && src_[host] > ' ' &&
+        src_[host] < 0x7f && !ascii::is_alnum(src_[host]) && !std::strchr("\"'`/", src_[host]))
+      return false;
     if (start == colon || start < resume ||
         !scheme_allowed(src_.substr(start, colon - start), options_))
       return false;

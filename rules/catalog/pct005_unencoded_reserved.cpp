@@ -19,7 +19,9 @@ a second `#` (the fragment already began at the first; not in a client-side rout
 `#/docs#intro` or `#!state`, which the application's router reads, nor in the ref after a git
 repository's `.git`, which the tool that clones it reads, nor in the channels a web IRC client
 joins, `https://web.libera.chat/##rust`, nor the section of MediaWiki's help on a parser function,
-`Help:Extension:ParserFunctions##expr`, nor the `#` of an HTML character reference such as
+`Help:Extension:ParserFunctions##expr`, nor a SOAP action named by its port and operation,
+`…/soap/action/#PerfmonPort#PerfmonOpenSession`, which the server compares as written, nor the
+`#` of an HTML character reference such as
 `&#124;`), `[` or `]` outside an IP-literal host, and more than one `@` in the
 authority.
 
@@ -86,6 +88,13 @@ bool parser_function_section(std::string_view t, const UrlParts& parts, std::siz
          charsets::alpha.contains(t[i + 1]);
 }
 
+// A SOAP action named by a service's port and operation ("…/ast/soap/action/#PerfmonPort#
+// PerfmonOpenSession", Cisco's Serviceability API, in a SOAPAction header): the server compares the
+// header as written (SOAP 1.1, 6.1.1), so "%23" names no action it knows.
+bool soap_action_name(std::string_view t, const UrlParts& parts) {
+  return parts.fragment && !parts.query && ascii::iends_with(parts.path.in(t), "/soap/action/");
+}
+
 // Whether the '#' at t[i] is the one of an HTML character reference ("&#124;", "&#x7C;"): a URL
 // written for HTML inside a string that is not markup (a Markdown link in a heredoc) holds them
 // undecoded, and their '#' delimits nothing.
@@ -148,7 +157,8 @@ public:
                         std::string(name_of(c)));
         else if (t[i] == '#' && c == UrlComponent::Fragment &&
                  !hash_route(t, url.parts.path, *span) && !in_character_reference(t, i) &&
-                 !irc_channels(t, url.parts) && !parser_function_section(t, url.parts, i))
+                 !irc_channels(t, url.parts) && !parser_function_section(t, url.parts, i) &&
+                 !soap_action_name(t, url.parts))
           report(i, "is a second '#' (the fragment already began)");
       }
     }

@@ -832,6 +832,20 @@ TEST_CASE("PCT005: a web IRC client's fragment names channels, '#' and all") {
   CHECK(has(ids_for("https://x.example/wiki/Other##expr"), "PCT005"));
   CHECK(
       has(ids_for("https://www.mediawiki.org/wiki/Help:Extension:ParserFunctions#a#b"), "PCT005"));
+  // A SOAP action named by its port and operation, compared as written by the server.
+  CHECK(
+      ids_for("http://schemas.cisco.com/ast/soap/action/#PerfmonPort#PerfmonOpenSession").empty());
+  CHECK(
+      has(ids_for("http://schemas.cisco.com/ast/soap/#PerfmonPort#PerfmonOpenSession"), "PCT005"));
+  CHECK(has(ids_for("http://x.example/soap/action/?a=b#Port#Op"), "PCT005"));
+}
+
+TEST_CASE("a scheme and its \"://\" alone between two of one delimiter are a pattern's") {
+  // Perl's substitution with '@' for its delimiter: no URL, no second '@' in an authority.
+  CHECK(ids_in("sub f { s@http://@@ || exit; }\n", Language::Perl).empty());
+  CHECK(ids_in("sed -e 's#https://#http://#' x\n", Language::Shell).empty());
+  // A URL after the delimiter is a URL.
+  CHECK(has(ids_in("my $u = 'x@http://u@v@a.example/';\n", Language::Perl), "PCT005"));
 }
 
 TEST_CASE("PCT003: a '|' that ends the URL delimits what holds it; inside, it is reported") {
