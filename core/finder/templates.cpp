@@ -340,6 +340,35 @@ bool archive_member(std::string_view t, std::size_t open, std::size_t close) {
   return dot < open && dot > 0 && t[dot - 1] == '.' && is_alpha(t[dot]);
 }
 
+// The key of the query parameter whose value starts at `value` ('=' before it), or empty.
+std::string_view query_key_before(std::string_view t, std::size_t value) {
+  if (value == 0 || t[value - 1] != '=') return {};
+  const std::size_t from = t.find_last_of("?&;", value - 1);
+  return from == npos ? std::string_view{} : t.substr(from + 1, value - 2 - from);
+}
+
+// Whether a letter in brackets at t[i] fills a whole query value ("?u=[u]&t=[t]", e107's share
+// links, whose code puts the page's URL and title there, as a browser's "?q=%s" does): it is
+// the value's whole, and a share link's parameter names it (url, u, href, title, t, text...) or
+// another value of the query is so filled. One bracketed letter under another name is more often
+// the text sent ("label=[m]", a badge's).
+bool share_fill(std::string_view t, std::size_t i) {
+  const auto fills_value = [&](std::size_t at) {
+    return at > 0 && at + 2 < t.size() && t[at - 1] == '=' && t[at] == '[' && is_alpha(t[at + 1]) &&
+           t[at + 2] == ']' && (at + 3 == t.size() || std::strchr("&;#", t[at + 3]));
+  };
+  if (!fills_value(i) || t.find('?') > i) return false;
+  static constexpr std::string_view kShareKeys[] = {
+      "u",    "url",     "href",        "link",  "t",       "title",  "text",
+      "body", "subject", "description", "media", "summary", "source", "via"};
+  const std::string_view key = query_key_before(t, i);
+  for (std::string_view share : kShareKeys)
+    if (ascii::iequals(key, share)) return true;
+  for (std::size_t at = t.find("=[", t.find('?')); at != npos; at = t.find("=[", at + 1))
+    if (at + 1 != i && fills_value(at + 1)) return true;
+  return false;
+}
+
 std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '[' || i + 1 >= t.size() || !is_alpha(t[i + 1])) return npos;
   if (const std::size_t end = bracket_dotted_name_end(t, i); end != npos) return end;
@@ -354,7 +383,8 @@ std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   for (; k < t.size() && (is_ident(t[k]) || (upper && t[k] == '-' && k > i + 1) || word_gap(k));
        ++k)
     upper = upper && (is_upper_word(t[k]) || t[k] == '-' || t[k] == ' ');
-  if (k - i - 1 < 2 || k >= t.size() || t[k] != ']') return npos;
+  if (k >= t.size() || t[k] != ']') return npos;
+  if (k - i - 1 < 2) return share_fill(t, i) ? k + 1 : npos;
   // A lower-case name is a placeholder only where it stands for a segment or part of one
   // ("/[id]/", "@[version]/"); after a name it is PHP's and Rails's query array ("p[title]=").
   if (!upper && !archive_member(t, i, k) &&
@@ -436,6 +466,20 @@ std::size_t hash_name_end(std::string_view t, std::size_t i) {
   if (k == i + 1 || k >= t.size() || t[k] != '#') return npos;
   if (k + 1 < t.size() && (is_ident(t[k + 1]) || t[k + 1] == '#')) return npos;
   return k + 1;
+}
+
+// #1#2: TeX's macro parameters, two or more in a run ("\def\ftp#1#2{\href{ftp://#1#2}{…}}": the
+// host and path the macro is given), standing for a host, a segment or a value ('/' or '=' before
+// them). After a name they are the URL's own ("lua.lua#1#9", a line and column).
+std::size_t tex_parameters_end(std::string_view t, std::size_t i) {
+  if (i == 0 || !std::strchr("/=", t[i - 1])) return npos;
+  std::size_t k = i, parameters = 0;
+  while (k + 1 < t.size() && t[k] == '#' && t[k + 1] >= '1' && t[k + 1] <= '9') {
+    k += 2;
+    ++parameters;
+  }
+  if (parameters < 2 || (k < t.size() && (is_ident(t[k]) || t[k] == '#'))) return npos;
+  return k;
 }
 
 // #NAME#: a name in capitals (letters, digits, '_', two or more, a capital first) between two '#'
@@ -696,6 +740,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::HashName, "hash-name", '#', hash_name_end},
     {PlaceholderStyle::HashName, "hash-name", '#', upper_hash_name_end},
     {PlaceholderStyle::HashName, "hash-name", '#', hash_version_end},
+    {PlaceholderStyle::HashName, "hash-name", '#', tex_parameters_end},
     {PlaceholderStyle::SystemdSpecifier, "systemd-specifier", '%', systemd_specifier_end},
     {PlaceholderStyle::BacktickExpr, "backtick-expr", '`', backtick_expr_end},
 };

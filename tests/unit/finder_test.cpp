@@ -303,6 +303,24 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("https://x.example/a#.#", hash).empty());
   CHECK(spans("https://x.example/a#.#.#b", hash).empty());
   CHECK(spans("https://x.example/v1#.#.#", hash).empty());
+  // TeX's macro parameters, two or more in a run.
+  CHECK(spans("ftp://#1#2", hash) == SV{"#1#2"});
+  CHECK(spans("https://x.example/#1#2#3/", hash) == SV{"#1#2#3"});
+  CHECK(spans("https://x.example/page#1", hash).empty());
+  CHECK(spans("file:///home/a/lua.lua#1#9", hash).empty()); // a line and column
+  CHECK(spans("https://x.example/page#1#2a", hash).empty());
+  CHECK(spans("https://x.example/page#10#2", hash).empty());
+  // One letter in brackets filling a share link's query value; under another name, the text sent.
+  constexpr auto bracket = PlaceholderStyle::BracketName;
+  CHECK(spans("http://www.facebook.com/sharer.php?u=[u]&t=[t]", bracket) == SV{"[u]", "[t]"});
+  CHECK(spans("http://www.digg.com/submit?url=[u]", bracket) == SV{"[u]"});
+  CHECK(spans("mailto:x?subject=[t]&body=", bracket) == SV{"[t]"});
+  CHECK(spans("https://x.example/pin/?url=[u]&description=[t]&media=[m]", bracket) ==
+        SV{"[u]", "[t]", "[m]"});
+  CHECK(spans("https://x.example/?a=[b]&c=[d]", bracket) == SV{"[b]", "[d]"});
+  CHECK(spans("https://img.shields.io/badge/x?style=flat&label=[m]", bracket).empty());
+  CHECK(spans("https://x.example/?url=[u]x", bracket).empty());
+  CHECK(spans("https://x.example/a[u]?url=b", bracket).empty());
 }
 
 TEST_CASE("schemes: any scheme token before ://, or a configured list; data: never") {
