@@ -44,6 +44,8 @@ which repairs nothing; deleting the blank may be the right edit. So is the fix o
 is the fix of a `"`, `` ` ``, `<` or `>` that ends the URL (`[docs](https://x.example/guide")`): it is
 more often the delimiter of what holds the URL, taken in by mistake, and the escape would turn a
 broken link into a valid one that leads elsewhere; deleting the character may be the right edit.
+The same goes for the opening backtick of such a pair (``function.html#`rstrip` ``, a code span's
+backticks taken into a translated link's anchor): one escaped and one left would be half a repair.
 
 In the host, the port, or the domain of a `mailto:` address there is no fix. A port is digits
 only, and no host name holds such a character, escaped or not (`mailto:team@ example.org` with
@@ -92,6 +94,13 @@ const char* authority_part(std::string_view t, const UrlParts& parts, std::size_
 // broken link a valid one that leads elsewhere; deleting it may be the right edit.
 bool stray_delimiter_at_end(std::string_view t, std::size_t i) {
   return i + 1 == t.size() && i > 0 && (t[i] == '"' || t[i] == '`' || t[i] == '<' || t[i] == '>');
+}
+
+// Whether the backtick at t[i] opens a pair that the URL's last character closes
+// ("…/function.html#`rstrip`"): a code span's, taken in with the URL, as its closing one alone is.
+// (A pair of quotes is more often the URL's own: a phrase searched for, ?q=label%3A"Junior+Jobs".)
+bool opens_stray_pair(std::string_view t, std::size_t i) {
+  return t[i] == '`' && i + 1 < t.size() && t.find('`', i + 1) == t.size() - 1;
 }
 
 // Whether the '<' or '>' at t[i], in the query, is part of a query language's operator written
@@ -162,7 +171,7 @@ public:
       const bool splits_escape = i > 0 && t[i - 1] == '%';
       const bool unsafe = control || slash_to_browsers || splits_escape ||
                           kept_raw_in_fragment(url.parts.fragment, i, c) ||
-                          stray_delimiter_at_end(t, i);
+                          stray_delimiter_at_end(t, i) || opens_stray_pair(t, i);
       out.push_back({s, describe_char(c) + " must be percent-encoded in a URL",
                      UrlFix{"Percent-encode it: " + escape_of(c),
                             unsafe ? Applicability::Unsafe : Applicability::Safe,

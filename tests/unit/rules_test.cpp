@@ -382,6 +382,15 @@ TEST_CASE("PCT003: a quote or angle bracket that ends the URL is fixed only unsa
   CHECK(fixed("https://x.example/a\\\"b") == "https://x.example/a%22b");
   CHECK(fixed("https://x.example/a>b") == "https://x.example/a%3Eb");
   CHECK(fixed("https://x.example/a`b") == "https://x.example/a%60b");
+  // The opening one of a pair that ends the URL (a code span's backticks taken into a
+  // translated link's anchor): both or neither.
+  const std::string md = "[`rstrip`](https://x.example/f.html#`rstrip`)\n";
+  CHECK(fix_all(md, Language::Markdown, {}, false).text == md);
+  CHECK(fix_all(md, Language::Markdown, {}, true).text ==
+        "[`rstrip`](https://x.example/f.html#%60rstrip%60)\n");
+  const std::string inside = "[x](https://x.example/a`b`c)\n";
+  CHECK(fix_all(inside, Language::Markdown, {}, false).text ==
+        "[x](https://x.example/a%60b%60c)\n");
 }
 
 TEST_CASE("PCT006 percent-u, PCT007 malformed-escape") {
