@@ -29,6 +29,10 @@ constexpr bool is_alnum(char c) {
 constexpr bool is_ident(char c) {
   return is_alnum(c) || c == '_';
 }
+// Whether `c` is one of `set`'s bytes; never for NUL (std::strchr() finds a set's terminator).
+constexpr bool is_one_of(char c, std::string_view set) {
+  return set.find(c) != std::string_view::npos;
+}
 constexpr char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }

@@ -462,7 +462,7 @@ private:
       --k;
     if (k == begin_) return false;
     const char operand_end = src_[k - 1];
-    if (!is_ident(operand_end) && !std::strchr(")]}\"'", operand_end)) return false;
+    if (!is_ident(operand_end) && !ascii::is_one_of(operand_end, ")]}\"'")) return false;
     if (i + 1 < end_ && is_ident(src_[i + 1])) return true; // ?"x... is no character
     // A ternary's first string is short: looked for within 256 bytes (a line of ?" characters
     // must not cost the square of its length).

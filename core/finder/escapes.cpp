@@ -1,6 +1,7 @@
 // Literals decoded by their language's escape rules, each byte mapped back to its source offset.
 #include "core/finder/escapes.h"
 
+#include "core/ascii.h"
 #include "core/codec/percent.h"
 #include "core/codec/utf8.h"
 #include "core/scan.h"
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstring>
 
 namespace pctlint {
 
@@ -170,7 +170,7 @@ std::size_t php_perl_shell_escape(std::string_view s, std::size_t i, std::size_t
     return 2;
   }
   if (numeric == NumericEscapes::Perl) {
-    if (std::strchr("ulULEQ", c)) return 2;
+    if (ascii::is_one_of(c, "ulULEQ")) return 2;
     char32_t v = 0;
     if (const std::size_t n = c == 'x' ? braced_hex(s, i + 2, end, v) : 0) {
       out.put_cp(v, i);

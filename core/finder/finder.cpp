@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstring>
 
 namespace pctlint::finding {
 
@@ -148,14 +147,14 @@ bool Finder::candidate(std::size_t colon, std::size_t resume) {
     while (start < colon && !charsets::alpha.contains(src_[start]))
       ++start;
     // "a\nhttps://b" in a string: the 'n' is the escape's, not the scheme's ("nhttps").
-    if (start > 0 && src_[start - 1] == '\\' && std::strchr("nrtfvbae", src_[start]) &&
+    if (start > 0 && src_[start - 1] == '\\' && ascii::is_one_of(src_[start], "nrtfvbae") &&
         start + 2 < colon && charsets::alpha.contains(src_[start + 1]))
       ++start;
     // "s@http://@@" (Perl's, or sed's, substitution with '@' for its delimiter), "m#https://#":
     // a scheme and its "://" alone between two of one delimiter are a pattern's, not a URL. Not
     // between quotes: "http://" + host + "/a" is a URL built by concatenation.
     if (start > 0 && host < src_.size() && src_[host] == src_[start - 1] && src_[host] > ' ' &&
-        src_[host] < 0x7f && !ascii::is_alnum(src_[host]) && !std::strchr("\"'`/", src_[host]))
+        src_[host] < 0x7f && !ascii::is_alnum(src_[host]) && !ascii::is_one_of(src_[host], "\"'`/"))
       return false;
     if (start == colon || start < resume ||
         !scheme_allowed(src_.substr(start, colon - start), options_))

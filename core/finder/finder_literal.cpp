@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 
 namespace pctlint::finding {
 
@@ -82,7 +81,7 @@ static bool email_address(std::string_view w) {
   const std::string_view local = w.substr(0, at), domain = w.substr(at + 1);
   const auto label_char = [](char c) { return charsets::alnum.contains(c) || c == '-'; };
   if (!std::all_of(local.begin(), local.end(),
-                   [&](char c) { return label_char(c) || std::strchr("._+%", c); }))
+                   [&](char c) { return label_char(c) || ascii::is_one_of(c, "._+%"); }))
     return false;
   const std::size_t dot = domain.rfind('.');
   return dot != npos && dot > 0 && dot + 2 < domain.size() &&
@@ -348,7 +347,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (std::any_of(words.begin(), words.end(), unspaced_sentence)) return false;
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
-    if (starts_another_url(w) || sentence_word(w) || std::strchr("-[{}|<>;&=\\\"'", w[0]) ||
+    if (starts_another_url(w) || sentence_word(w) || ascii::is_one_of(w[0], "-[{}|<>;&=\\\"'") ||
         symbol_word(w))
       return false; // another URL, a sentence, an option, markup or code, a quoted argument, a
                     // mapping or text with emoji
@@ -368,12 +367,12 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   constexpr std::string_view kMarks = "/.?=&%#@";
   if (url.find('#') == npos && last.find_first_of(kMarks) != npos &&
       last.find_first_of(kMarks) + 1 < last.size() && kMarks.find(last.back()) == npos &&
-      !std::strchr(".,:;!?", last.back()))
+      !ascii::is_one_of(last.back(), ".,:;!?"))
     return true;
   if (strict) return false;
   bool at_sign = false;
   for (std::string_view w : words) {
-    if (w[0] == '(' || std::strchr(".,:;!?)", w.back())) return false; // an aside, punctuation
+    if (w[0] == '(' || ascii::is_one_of(w.back(), ".,:;!?)")) return false; // an aside, punctuation
     if (w.size() > 1 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'a' && w[1] <= 'z') return false;
     at_sign = at_sign || w.find('@') != npos;
   }

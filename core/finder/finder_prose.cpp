@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstring>
 
 namespace pctlint::finding {
 
@@ -60,7 +59,7 @@ std::size_t ip_literal_end(std::string_view t, std::size_t i) {
 // In running text a URL ends at white space, quotes, and the characters that markup, templates
 // and other languages put around URLs far more often than inside them.
 bool is_prose_stop(unsigned char c) {
-  return c <= ' ' || c == 0x7F || std::strchr("\"'`<>[]{}|^\\", c) != nullptr;
+  return c <= ' ' || c == 0x7F || ascii::is_one_of(c, "\"'`<>[]{}|^\\");
 }
 
 // Where an encoded line break that follows a sentence's end stands in t[from, end), or `end`: text
@@ -72,7 +71,7 @@ static std::size_t encoded_line_break_after_sentence(std::string_view t, std::si
   for (std::size_t p = t.find('%', from); p != npos && p + 2 < end; p = t.find('%', p + 1)) {
     const bool line_break =
         t[p + 1] == '0' && (ascii_lower(t[p + 2]) == 'a' || ascii_lower(t[p + 2]) == 'd');
-    if (line_break && p > from && std::strchr(".!?,;:", t[p - 1]) != nullptr) return p;
+    if (line_break && p > from && ascii::is_one_of(t[p - 1], ".!?,;:")) return p;
   }
   return end;
 }
@@ -300,7 +299,7 @@ std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {
   if (!iends_with(t.substr(0, k), "url(")) return npos;
   for (std::size_t i = k; i < t.size(); ++i) {
     if (t[i] == ')') return i;
-    if (std::strchr(" \t\"'(", t[i]) || static_cast<unsigned char>(t[i]) < 0x20) return npos;
+    if (ascii::is_one_of(t[i], " \t\"'(") || static_cast<unsigned char>(t[i]) < 0x20) return npos;
   }
   return npos;
 }

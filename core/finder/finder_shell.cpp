@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstring>
 
 namespace pctlint::finding {
 
@@ -41,7 +40,7 @@ bool Finder::in_shell_word(Language lang) {
         continue;
       }
     }
-    if (is_blank(c) || std::strchr(";|&()<>`\"'", c)) break;
+    if (is_blank(c) || ascii::is_one_of(c, ";|&()<>`\"'")) break;
     if (c == '\\') {
       if (i + 1 >= line_end_) break; // a line continuation
       d.text.push_back(src_[i + 1]);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <vector>
 
 namespace pctlint::finding {
@@ -22,11 +21,11 @@ bool url_pattern_syntax(std::string_view t) {
   for (std::size_t sep = t.find("://"); sep != std::string_view::npos;
        sep = t.find("://", sep + 3)) {
     std::size_t end = sep + 3;
-    while (end < t.size() && !std::strchr(" \t\n\r\"'<>", t[end]))
+    while (end < t.size() && !ascii::is_one_of(t[end], " \t\n\r\"'<>"))
       ++end;
     const std::string_view url = t.substr(sep + 3, end - sep - 3);
     if (const std::size_t g = url.find("/**");
-        g != std::string_view::npos && (g + 3 == url.size() || std::strchr("/?.", url[g + 3])))
+        g != std::string_view::npos && (g + 3 == url.size() || ascii::is_one_of(url[g + 3], "/?.")))
       return true;
     const std::string_view path = url.substr(0, url.find_first_of("?#"));
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
@@ -69,7 +68,7 @@ bool regex_syntax(std::string_view t) {
   if (t.empty()) return false;
   if (url_pattern_syntax(t)) return true;
   if (t[0] == '^') return true;
-  if (t.size() > 3 && t[0] == 's' && std::strchr("/|#,:@!", t[1]) &&
+  if (t.size() > 3 && t[0] == 's' && ascii::is_one_of(t[1], "/|#,:@!") &&
       std::count(t.begin(), t.end(), t[1]) >= 3)
     return true;
   // Every construct below holds one of these; most URLs hold none.
@@ -83,7 +82,7 @@ bool regex_syntax(std::string_view t) {
   if (first >= t.size()) return false;
   for (std::size_t i = first > 0 ? first - 1 : 0; i + 1 < t.size(); ++i) {
     const char c = t[i], n = t[i + 1];
-    if (c == '\\' && std::strchr(".dDwWsSbB/?*+()[]{}|^$0123456789", n)) return true;
+    if (c == '\\' && ascii::is_one_of(n, ".dDwWsSbB/?*+()[]{}|^$0123456789")) return true;
     if (c == '[' && n == '^') return true;
     if (c == '(' && n == '?') return true;
     if (c == '.' && (n == '*' || n == '+')) return true;
@@ -328,8 +327,7 @@ bool formatted_literal(std::string_view src, std::size_t line_start, std::size_t
 
 std::size_t escape_for_next_reader(std::string_view text, std::size_t from, std::size_t end) {
   for (std::size_t i = text.find('\\', from); i != npos && i + 1 < end; i = text.find('\\', i + 1))
-    if (std::strchr("&;|<>()$`'\" \t*?#~!{}[]", text[i + 1]) != nullptr && text[i + 1] != '\0')
-      return i;
+    if (ascii::is_one_of(text[i + 1], "&;|<>()$`'\" \t*?#~!{}[]")) return i;
   return end;
 }
 
@@ -341,7 +339,7 @@ bool shell_command_escapes(std::string_view src, std::size_t line_start, std::si
     while (i > line_start && is_blank(src[i - 1]))
       --i;
     std::size_t b = i;
-    while (b > line_start && !is_blank(src[b - 1]) && !std::strchr(";|&(`{\"'", src[b - 1]))
+    while (b > line_start && !is_blank(src[b - 1]) && !ascii::is_one_of(src[b - 1], ";|&(`{\"'"))
       --b;
     if (b == i) break;
     words.push_back(src.substr(b, i - b));
@@ -424,7 +422,7 @@ bool maybe_formatted_literal(std::string_view src, std::size_t open, Language la
   if (lang != Language::C && lang != Language::Cpp) return false;
   // The prefix of a wide or UTF-8 literal (L"...", u8"...", @"..." in Objective-C).
   std::size_t e = open;
-  while (e > 0 && open - e < 2 && src[e - 1] != '\0' && std::strchr("LuU8@", src[e - 1]))
+  while (e > 0 && open - e < 2 && src[e - 1] != '\0' && ascii::is_one_of(src[e - 1], "LuU8@"))
     --e;
   if (e > 0 && is_ident(src[e - 1])) e = open; // a name's end, not a prefix
   // The token before it, white space and line ends skipped (a call's arguments go over lines).
@@ -435,7 +433,7 @@ bool maybe_formatted_literal(std::string_view src, std::size_t open, Language la
   const char before = src[e - 1];
   // An initializer or assignment ("= ...", "{ ..."): a string kept, not a format given.
   if (before == '{') return false;
-  if (before == '=' && !(e >= 2 && std::strchr("=!<>", src[e - 2]))) return false;
+  if (before == '=' && !(e >= 2 && ascii::is_one_of(src[e - 2], "=!<>"))) return false;
   if (e >= 6 && src.substr(e - 6, 6) == "return" && (e == 6 || !is_ident(src[e - 7]))) return false;
   // The first argument of a call known to take no format (strcpy(d, "..."): its second).
   if (before == '(' || before == ',') {

@@ -13,7 +13,6 @@
 #include <array>
 #include <bit>
 #include <cctype>
-#include <cstring>
 
 namespace pctlint {
 
@@ -132,7 +131,7 @@ std::size_t printf_end(std::string_view t, std::size_t i) {
     std::size_t k = i + 3;
     while (k < t.size() && t[k] >= '0' && t[k] <= '9')
       ++k;
-    return k < t.size() && std::strchr("dixXuf", t[k]) ? k + 1 : npos;
+    return k < t.size() && ascii::is_one_of(t[k], "dixXuf") ? k + 1 : npos;
   }
   return printf_conversion_end(t, i);
 }
@@ -299,7 +298,7 @@ std::size_t angle_name_end(std::string_view t, std::size_t i) {
 std::size_t percent_brace_end(std::string_view t, std::size_t i) {
   if (t[i] != '%' || i + 2 >= t.size() || t[i + 1] != '{') return npos;
   std::size_t k = i + 2;
-  while (k < t.size() && k < i + 64 && (is_ident(t[k]) || std::strchr("?!:-.", t[k])))
+  while (k < t.size() && k < i + 64 && (is_ident(t[k]) || ascii::is_one_of(t[k], "?!:-.")))
     ++k;
   return k > i + 2 && k < t.size() && t[k] == '}' ? k + 1 : npos;
 }
@@ -355,7 +354,7 @@ std::string_view query_key_before(std::string_view t, std::size_t value) {
 bool share_fill(std::string_view t, std::size_t i) {
   const auto fills_value = [&](std::size_t at) {
     return at > 0 && at + 2 < t.size() && t[at - 1] == '=' && t[at] == '[' && is_alpha(t[at + 1]) &&
-           t[at + 2] == ']' && (at + 3 == t.size() || std::strchr("&;#", t[at + 3]));
+           t[at + 2] == ']' && (at + 3 == t.size() || ascii::is_one_of(t[at + 3], "&;#"));
   };
   if (!fills_value(i) || t.find('?') > i) return false;
   static constexpr std::string_view kShareKeys[] = {
@@ -388,7 +387,7 @@ std::size_t bracket_name_end(std::string_view t, std::size_t i) {
   // A lower-case name is a placeholder only where it stands for a segment or part of one
   // ("/[id]/", "@[version]/"); after a name it is PHP's and Rails's query array ("p[title]=").
   if (!upper && !archive_member(t, i, k) &&
-      ((i > 0 && is_ident(t[i - 1])) || (k + 1 < t.size() && std::strchr("=[", t[k + 1]))))
+      ((i > 0 && is_ident(t[i - 1])) || (k + 1 < t.size() && ascii::is_one_of(t[k + 1], "=["))))
     return npos;
   return k + 1;
 }
@@ -404,7 +403,7 @@ std::size_t pipe_name_end(std::string_view t, std::size_t i) {
   while (k < t.size() && (is_ident(t[k]) || t[k] == '.'))
     ++k;
   if (k >= t.size() || t[k] != '|') return npos;
-  if (k + 1 < t.size() && !std::strchr("/?#&", t[k + 1])) return npos;
+  if (k + 1 < t.size() && !ascii::is_one_of(t[k + 1], "/?#&")) return npos;
   return k + 1;
 }
 
@@ -418,7 +417,7 @@ std::size_t pipe_name_end(std::string_view t, std::size_t i) {
 // ("/g/%R/+/%H", MediaWiki's $wgGitRepositoryViewers: %R the repository, %H the commit). One alone
 // may be a mistake (systemd's "%I" where no specifier is expanded).
 bool segment_end_at(std::string_view t, std::size_t k) {
-  return k == t.size() || (k < t.size() && std::strchr("/?#)", t[k]));
+  return k == t.size() || (k < t.size() && ascii::is_one_of(t[k], "/?#)"));
 }
 
 bool percent_letter_segment(std::string_view t, std::size_t i) {
@@ -435,10 +434,10 @@ std::size_t percent_letter_end(std::string_view t, std::size_t i) {
     for (std::size_t k = t.find("/%"); k != npos; k = t.find("/%", k + 1))
       if (k + 1 != i && percent_letter_segment(t, k + 1)) return i + 2;
   }
-  if (t[i] != '%' || i == 0 || !std::strchr("=#: ", t[i - 1]) || i + 1 >= t.size() ||
+  if (t[i] != '%' || i == 0 || !ascii::is_one_of(t[i - 1], "=#: ") || i + 1 >= t.size() ||
       !is_alpha(t[i + 1]))
     return npos;
-  if (i + 2 < t.size() && !std::strchr("&# ", t[i + 2])) return npos;
+  if (i + 2 < t.size() && !ascii::is_one_of(t[i + 2], "&# ")) return npos;
   return i + 2;
 }
 
@@ -451,7 +450,7 @@ std::size_t percent_letter_end(std::string_view t, std::size_t i) {
 // them: "issues/### where ### is the bug number", "?id=####" (a run just after the authority's
 // "//", and "/##", are the URL's own: a test of a parser, a typo).
 std::size_t hash_name_end(std::string_view t, std::size_t i) {
-  if (t[i] != '#' || i == 0 || !std::strchr("=/#", t[i - 1])) return npos;
+  if (t[i] != '#' || i == 0 || !ascii::is_one_of(t[i - 1], "=/#")) return npos;
   if (t[i - 1] != '#' && t.compare(i, 3, "###") == 0 &&
       !(i >= 2 && t.compare(i - 2, 2, "//") == 0)) {
     std::size_t run = i;
@@ -472,7 +471,7 @@ std::size_t hash_name_end(std::string_view t, std::size_t i) {
 // host and path the macro is given), standing for a host, a segment or a value ('/' or '=' before
 // them). After a name they are the URL's own ("lua.lua#1#9", a line and column).
 std::size_t tex_parameters_end(std::string_view t, std::size_t i) {
-  if (i == 0 || !std::strchr("/=", t[i - 1])) return npos;
+  if (i == 0 || !ascii::is_one_of(t[i - 1], "/=")) return npos;
   std::size_t k = i, parameters = 0;
   while (k + 1 < t.size() && t[k] == '#' && t[k + 1] >= '1' && t[k + 1] <= '9') {
     k += 2;
