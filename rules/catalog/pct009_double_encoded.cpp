@@ -43,6 +43,11 @@ Limited's papers (`/common/story_page/0,5936,15538869%255E1702,00.html`): the se
 between a page's ids encoded twice, and serves the page so. So is a page of the OWASP Top Ten 2017
 on `owasp.org` (`/www-project-top-ten/2017/A10_2017-Insufficient_Logging%2526Monitoring`): its
 files are named with the title's `&` encoded once, and the site's own links encode that `%` again.
+So is a URL its server signed over the path as written: a derivative image of Drupal's image styles
+(`/sites/default/files/styles/large/public/images/a%2520b.png?itok=ZcYu9NFe`, the token computed for
+a file named `a%20b.png`, which Drupal encodes as it writes the link) or an object URL that S3 or
+Google Cloud Storage presigned (`X-Amz-Signature=`, `X-Goog-Signature=`): copied from the server's
+output, and broken by any change.
 
 ## Bad
     https://example.com/files/annual%2520report.pdf
@@ -182,6 +187,22 @@ bool owasp_top_ten_2017_page(std::string_view t, const UrlParts& parts, std::siz
          parts.path.in(t).starts_with("/www-project-top-ten/2017/");
 }
 
+// Whether the URL is signed by the server that made it, its path as written: a derivative image
+// of Drupal's image styles ("/sites/default/files/styles/large/public/images/a%2520b.png?itok=Zc"),
+// whose token Drupal computes for the file it encoded ('%' as "%25": a file named "a%20b.png"),
+// or an object URL that S3 or Google Cloud Storage presigned (X-Amz-Signature, X-Goog-Signature),
+// signed over the path it carries. Copied from the server's output; a change breaks it.
+bool signed_by_server(std::string_view t, const UrlParts& parts, std::size_t) {
+  if (!parts.query) return false;
+  const std::string_view query = parts.query->in(t);
+  for (const std::string_view name : {"itok=", "X-Amz-Signature=", "X-Goog-Signature="})
+    for (std::size_t at = query.find(name); at != std::string_view::npos;
+         at = query.find(name, at + 1))
+      if (at == 0 || query[at - 1] == '&' || query[at - 1] == '?' || query[at - 1] == ';')
+        return true;
+  return false;
+}
+
 // The sites that write an escape encoded twice in their own URLs, and serve them so: there a
 // double escape is the site's form, not a mistake. One row a site form (t[i] the escape's '%').
 struct SiteForm {
@@ -194,6 +215,8 @@ constexpr SiteForm kSiteForms[] = {
     {"a page of TiddlyWiki's static export", static_export_page},
     {"a story page of Vignette StoryServer", vignette_story_page},
     {"a page of the OWASP Top Ten 2017", owasp_top_ten_2017_page},
+    {"a URL its server signed (Drupal's image styles, presigned S3 and GCS objects)",
+     signed_by_server},
 };
 
 bool site_form(std::string_view t, const UrlParts& parts, std::size_t i) {

@@ -506,6 +506,15 @@ TEST_CASE("PCT008 to PCT011") {
              "PCT009"));
   CHECK(has(ids_for("https://owasp.org/www-project-top-ten/2021/a%2526b"), "PCT009"));
   CHECK(has(ids_for("https://owasp.org.x.example/www-project-top-ten/2017/a%2526b"), "PCT009"));
+  // A URL its server signed over the path as written: Drupal's image styles, presigned objects.
+  CHECK(!has(ids_for("https://news.mit.edu/sites/default/files/styles/news_article__image_gallery/"
+                     "public/images/202004/edelman%2520philip%2520sanders.png?itok=ZcYu9NFeg"),
+             "PCT009"));
+  CHECK(!has(ids_for("https://b.s3.amazonaws.com/a%2520b.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&"
+                     "X-Amz-Signature=0f1e"),
+             "PCT009"));
+  CHECK(has(ids_for("https://x.example/files/a%2520b.png?fitok=1"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/files/a%2520b.png#itok=1"), "PCT009"));
   // A base encoded once joined to a name encoded twice is the common mistake, and a name with a
   // literal '%' looks the same: reported alike.
   CHECK(has(ids_for("https://x.example/My%20Files/annual%2520report.pdf"), "PCT009"));
