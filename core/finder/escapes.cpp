@@ -326,6 +326,17 @@ std::size_t backslash(std::string_view s, std::size_t i, std::size_t end, Out& o
   return 2;
 }
 
+// The special character that MSBuild's "%XX" at s[i] stands for ("%3b", "%3B": ';'), or '\0'
+// where none does: MSBuild writes its special characters so ($ % ' ( ) * ; ? @) and reads every
+// "%XX" back; other escapes are left to the URL, as a project's authors mean them.
+char msbuild_special(std::string_view s, std::size_t i, std::size_t end) {
+  if (i + 2 >= end || s[i] != '%') return '\0';
+  const int hi = hex_value(s[i + 1]), lo = hex_value(s[i + 2]);
+  if (hi < 0 || lo < 0) return '\0';
+  const char c = static_cast<char>(hi * 16 + lo);
+  return ascii::is_one_of(c, "$%'()*;?@") ? c : '\0';
+}
+
 std::size_t entity(std::string_view s, std::size_t i, std::size_t end, Out& out) {
   const CharacterReference ref = character_reference_at(s.substr(0, end), i);
   if (!ref.length) {
@@ -398,8 +409,11 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
       i += 2;
     } else if (style == EscapeStyle::Entities && c == '&') {
       i += entity(s, i, end, out);
-    } else if (style == EscapeStyle::Markdown && c == '&') {
+    } else if ((style == EscapeStyle::Markdown || style == EscapeStyle::MsBuild) && c == '&') {
       i += entity(s, i, end, out);
+    } else if (style == EscapeStyle::MsBuild && c == '%' && msbuild_special(s, i, end)) {
+      out.put(msbuild_special(s, i, end), i);
+      i += 3;
     } else if (style == EscapeStyle::Markdown && c == '\\' && i + 1 < end &&
                static_cast<unsigned char>(s[i + 1]) < 0x80 &&
                std::ispunct(static_cast<unsigned char>(s[i + 1]))) {

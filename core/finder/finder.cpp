@@ -55,6 +55,8 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
     return content.find('&') != npos;
   case EscapeStyle::Markdown:
     return find_any_of3(content, 0, content.size(), '\\', '&', '&') < content.size();
+  case EscapeStyle::MsBuild:
+    return find_any_of3(content, 0, content.size(), '%', '&', '&') < content.size();
   }
   return true;
 }

@@ -280,6 +280,15 @@ bool Finder::in_prose(bool text) {
     k = 0;
     e = word_.text.size();
   }
+  // MSBuild's escapes of its special characters hold in a project file's text ("<SupportUrl>
+  // http://x/support.php%3ftype=a</SupportUrl>", Visual Studio's): the URL is what MSBuild reads.
+  if (lang_ == Language::MsBuild && context == UrlContext::Prose && e != npos && e > k &&
+      find_any_of3(piece.text, k, e, '%', '&', '&') < e) {
+    word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::MsBuild, '\0', true);
+    piece = {word_.text, &word_.offsets, 0};
+    k = 0;
+    e = word_.text.size();
+  }
   if (e < k || !long_enough(e - k)) return false;
   // ":\/\/" is "://" only where a literal's escapes are decoded.
   if (slashes_ && piece.text.compare(k + scheme_end_ - 1, 3, "://") != 0) return false;

@@ -59,15 +59,22 @@ constexpr std::array kLanguages = {
                  .single_quote_escapes = E::Entities},
     LanguageSpec{.id = L::Xml,
                  .name = "xml",
-                 .extensions = "xml svg plist xsd xsl xslt csproj vcxproj fsproj props targets "
-                               "pom wsdl rss atom xaml resx nuspec tld jnlp fxml ivy rdf "
-                               "dtd kml gpx mxml csl",
+                 .extensions = "xml svg plist xsd xsl xslt pom wsdl rss atom xaml resx nuspec tld "
+                               "jnlp fxml ivy rdf dtd kml gpx mxml csl",
                  .aliases = "svg xsl",
                  .syntax = Syntax::Markup,
                  .block_open = "<!--",
                  .block_close = "-->",
                  .single_quotes = true,
                  .single_quote_escapes = E::Entities},
+    LanguageSpec{.id = L::MsBuild,
+                 .name = "msbuild",
+                 .extensions = "csproj vcxproj fsproj vbproj props targets proj",
+                 .syntax = Syntax::Markup,
+                 .block_open = "<!--",
+                 .block_close = "-->",
+                 .single_quotes = true,
+                 .single_quote_escapes = E::MsBuild},
     LanguageSpec{.id = L::C,
                  .name = "c",
                  // Zig, Solidity and Protocol Buffers write comments and strings as C does.

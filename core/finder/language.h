@@ -22,6 +22,7 @@ enum class Language {
   AsciiDoc,
   Html,
   Xml,
+  MsBuild, // MSBuild's project files: XML whose values MSBuild unescapes ("%3B" for ';')
   C,
   Cpp,
   CSharp,
@@ -80,6 +81,10 @@ enum class EscapeStyle {
   // CommonMark's: a backslash before ASCII punctuation stands for it ("\&" for '&'), and entity
   // and numeric character references for what they name ("&amp;", "&#x3D;").
   Markdown,
+  // An MSBuild project's: XML's character references, and '%' with two hex digits for one of
+  // MSBuild's special characters ($ % ' ( ) * ; ? @), which MSBuild reads as that character
+  // ("support.php%3ftype=x", as Visual Studio writes a ClickOnce support URL).
+  MsBuild,
 };
 
 // How the language writes comments, for suppression comments and "disable for this line".

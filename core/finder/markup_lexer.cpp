@@ -169,7 +169,7 @@ private:
           --a;
         lit_ = Literal{};
         lit_.attribute = true;
-        lit_.escapes = EscapeStyle::Entities;
+        lit_.escapes = spec_of(lang_).single_quote_escapes; // entities, and MSBuild's escapes
         const std::string_view name = src_.substr(a, n - a);
         lit_.regex = name == "pattern";
         lit_.list = is_url_list_attribute(name, tag_);

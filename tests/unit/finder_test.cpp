@@ -237,6 +237,25 @@ TEST_CASE("markup: attributes decode entities; text is prose") {
   CHECK(urls[1].context == UrlContext::Prose);
 }
 
+TEST_CASE("an MSBuild project's escapes of its special characters are what MSBuild reads") {
+  // Visual Studio writes a ClickOnce support URL's '?' as "%3f": MSBuild reads it as '?'.
+  const std::string src = "<Project><PropertyGroup>\n"
+                          "<SupportUrl>http://x.example/support.php%3ftype=a</SupportUrl>\n"
+                          "<Tag Include=\"https://x.example/q%3fa=1&amp;b=%c3%a9\" />\n"
+                          "</PropertyGroup></Project>\n";
+  CHECK(language_for_path("App/App.csproj") == Language::MsBuild);
+  CHECK(language_for_path("Directory.Build.props") == Language::MsBuild);
+  const auto urls = find_urls(src, Language::MsBuild);
+  REQUIRE(urls.size() == 2);
+  CHECK(urls[0].text == "http://x.example/support.php?type=a");
+  CHECK(urls[0].context == UrlContext::Prose);
+  CHECK(urls[1].text == "https://x.example/q?a=1&b=%c3%a9"); // other escapes are the URL's
+  CHECK(urls[1].context == UrlContext::Attribute);
+  // In other XML, "%3f" is the URL's own escape.
+  CHECK(texts(src, Language::Xml) ==
+        V{"http://x.example/support.php%3ftype=a", "https://x.example/q%3fa=1&b=%c3%a9"});
+}
+
 TEST_CASE("template placeholders are recorded, and the URL continues past them") {
   const auto urls = find_urls("const u = `https://api.example.com/${user.id}/x?q={{ q }}`;",
                               Language::JavaScript);
