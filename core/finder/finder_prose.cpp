@@ -280,8 +280,9 @@ bool Finder::in_prose(bool text) {
     k = 0;
     e = word_.text.size();
   }
-  // MSBuild's escapes of its special characters hold in a project file's text ("<SupportUrl>
-  // http://x/support.php%3ftype=a</SupportUrl>", Visual Studio's): the URL is what MSBuild reads.
+  // MSBuild's escapes of its special characters hold in a project file's text (Visual Studio's
+  // pctlint-disable-next-line PCT001 -- MSBuild's escape, as Visual Studio writes it
+  // "<SupportUrl>http://x/support.php%3ftype=a</SupportUrl>"): the URL is what MSBuild reads.
   if (lang_ == Language::MsBuild && context == UrlContext::Prose && e != npos && e > k &&
       find_any_of3(piece.text, k, e, '%', '&', '&') < e) {
     word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::MsBuild, '\0', true);
