@@ -118,6 +118,23 @@ static std::string_view file_stem(std::string_view w) {
   return letters ? w.substr(0, dot) : w;
 }
 
+// Whether the URL ends with a file's whole name, its extension after it, and the words after the
+// blank are a note about it, not more of the name ("…/wikitext-2-v1.zip 亚马逊网站已无法下载", a
+// page's description; "…/setup.exe download"): a name goes on only into a last word with an
+// extension ("/Annual report.pdf") or into more path segments.
+static bool names_whole_file(std::string_view url, const std::vector<std::string_view>& words) {
+  const std::size_t authority = url.find("//");
+  if (authority == npos || words.empty()) return false;
+  if (url.find('/', authority + 2) == npos || url.find_first_of("?#", authority + 2) != npos)
+    return false;
+  const std::string_view segment = url.substr(url.rfind('/') + 1);
+  if (file_stem(segment).size() == segment.size()) return false; // no extension
+  if (std::any_of(words.begin(), words.end(),
+                  [](std::string_view w) { return w.find('/') != npos; }))
+    return false;
+  return file_stem(words.back()).size() == words.back().size();
+}
+
 // Whether the last path segment, written with raw blanks, is a title-cased file name to the value's
 // end ("/main/Swedish List for Adblock Plus.txt"): a segment and every word after it capitalised
 // (or digits, or a short joining word: "for", "of", "and", ...), and a last word with a file's
@@ -345,6 +362,7 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
                    [](std::string_view w) { return w.find_first_of("/?=&%#") != npos; }))
     return false;
   if (std::any_of(words.begin(), words.end(), unspaced_sentence)) return false;
+  if (names_whole_file(url, words)) return false;
   if (continues_url(url, words, reading == OneUrlReading::Value)) return true;
   for (std::string_view w : words)
     if (starts_another_url(w) || sentence_word(w) || ascii::is_one_of(w[0], "-[{}|<>;&=\\\"'") ||

@@ -69,7 +69,11 @@ constexpr std::array kLanguages = {
                  .single_quote_escapes = E::Entities},
     LanguageSpec{.id = L::MsBuild,
                  .name = "msbuild",
-                 .extensions = "csproj vcxproj fsproj vbproj props targets proj",
+                 // Every kind of MSBuild project: SDK-style and Visual Studio's, Sandcastle's help
+                 // projects, WiX, SQL, shared and Node.js projects, imported items.
+                 .extensions = "csproj vbproj fsproj vcxproj sqlproj wixproj shproj shfbproj "
+                               "njsproj pyproj nuproj wapproj dcproj ccproj sfproj msbuildproj "
+                               "projitems proj props targets",
                  .syntax = Syntax::Markup,
                  .block_open = "<!--",
                  .block_close = "-->",

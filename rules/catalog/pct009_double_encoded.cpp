@@ -21,7 +21,9 @@ encoded before being passed to a function that encodes again. A URL that carries
 it (`?next=https%3A%2F%2F...`, `?args=%3Fid%3D1%26q%3Da%2520b`) is left alone: where delimiters
 (`%3A %2F %3F %23 %26 %3D %2B %40 %2C %3B`) are encoded once, the value's own escapes are rightly
 encoded twice; so are those of a URL given whole in the query
-(`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value). So is
+(`?DEVICE_URI=usb://HP/Photosmart%25202600`: the device URI's `%20`, encoded once as a value) or
+nested in the path (`fern://file:///Users/a/hello%252520world`, a Vim plugin's buffer name that
+encodes the file URL inside it again). So is
 a query value that is a JSON object encoded twice whole (`filter=%257B%2522a%2522:1%257D`): a site's
 own state, as its script writes it into the address bar. So is a base64 token whose `=` padding
 alone is encoded twice (`sp=EgIQAg%253D%253D`, YouTube's search filters, as the site writes them).
@@ -63,11 +65,12 @@ carries another URL's escaped text, for example).
 };
 
 // Whether the URL carries an encoded value in it: a delimiter escaped once ("?next=https%3A%2F%2F",
-// "?args=%3Fid%3D1%26q%3D"), or another URL written in its query ("?uri=usb://HP/a%2520b"). That
-// value's own escapes are rightly encoded again ("%2520").
+// "?args=%3Fid%3D1%26q%3D"), or another URL written in it ("?uri=usb://HP/a%2520b", or a path
+// that is one, as vim-fern's buffer names nest "fern://file:///a%2520b"). That value's own escapes
+// are rightly encoded again ("%2520").
 bool holds_encoded_value(std::string_view t) {
-  const std::size_t query = t.find('?');
-  if (query != std::string_view::npos && t.find("://", query) != std::string_view::npos)
+  const std::size_t scheme = t.find("://");
+  if (scheme != std::string_view::npos && t.find("://", scheme + 3) != std::string_view::npos)
     return true;
   for (std::size_t at = t.find('%'); at != std::string_view::npos; at = t.find('%', at + 1)) {
     if (at + 3 > t.size()) break;

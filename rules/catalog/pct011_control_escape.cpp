@@ -13,12 +13,13 @@ constexpr RuleInfo kInfo{
         R"(Finds escapes that decode to C0 control characters or DEL: `%00`, `%0D%0A`, `%1B`, `%7F`.
 
 They are the tools of injection attacks: `%00` truncates strings in C-based servers, `%0D%0A` splits
-HTTP headers and forges log lines. A URL written into source code rarely needs one on purpose. A tab
-or a line break in the query or fragment (`%09`, `%0A`, `%0D`) is text, not an attack: a `mailto:`
-body's lines are separated by `%0D%0A` (RFC 6068), a share link's text may hold a line break; those
-are not reported. Nor is DEL there (`%7F`): it ends no string, splits no line and moves no
-terminal's cursor, and a site may separate a value's fields with it (TE Connectivity's document ids,
-`DocId=Data+Sheet%7FM3200%7FA20%7Fpdf`). Nor is one in the value of a path segment's parameter
+HTTP headers and forges log lines. A URL written into source code rarely needs one on purpose. In
+the query or fragment a control character is a value's data and only `%00` and `%1B` (ESC, which
+starts a terminal's escape sequences) are reported there: a tab or a line break (`%09`, `%0A`,
+`%0D`) is text, not an attack (a `mailto:` body's lines are separated by `%0D%0A`, RFC 6068; a
+share link's text may hold a line break), and a site may separate a value's fields with another
+(TE Connectivity's document ids, `DocId=Data+Sheet%7FM3200%7FA20%7Fpdf`; Sybase's online books,
+`target=%25N%15_12018_START_RESTART_N%25`). Nor is a tab, a line break or DEL in the value of a path segment's parameter
 (`;query=a%3D%22b%22%0Ac%3D%22d%22`, RFC 3986 §3.3: a console's query kept in its path).
 
 ## Bad
@@ -57,11 +58,15 @@ public:
     std::vector<Span> spans;
     for_each_escape(url, [&](std::size_t i, unsigned char b) {
       if (b >= 0x20 && b != 0x7F) return;
-      if (b == '\t' || b == '\n' || b == '\r' || b == 0x7F) { // data in a query or fragment
+      // In a query or fragment a control character is a value's data, a site's separator
+      // (TE Connectivity's DEL, Sybase's NAK): only NUL and ESC are reported there.
+      if (b != 0x00 && b != 0x1B) {
         const auto in = url.parts.component_at(i);
         if (in == UrlComponent::Query || in == UrlComponent::Fragment) return;
-        if (in == UrlComponent::Path && in_segment_parameter(url.text, i)) return;
       }
+      if (b == '\t' || b == '\n' || b == '\r' || b == 0x7F)
+        if (url.parts.component_at(i) == UrlComponent::Path && in_segment_parameter(url.text, i))
+          return;
       spans.push_back({i, i + 3});
     });
     for (const Span& s : merge_adjacent(spans))

@@ -245,6 +245,7 @@ TEST_CASE("an MSBuild project's escapes of its special characters are what MSBui
                           "</PropertyGroup></Project>\n";
   CHECK(language_for_path("App/App.csproj") == Language::MsBuild);
   CHECK(language_for_path("Directory.Build.props") == Language::MsBuild);
+  CHECK(language_for_path("Documentation/Documentation.shfbproj") == Language::MsBuild);
   const auto urls = find_urls(src, Language::MsBuild);
   REQUIRE(urls.size() == 2);
   CHECK(urls[0].text == "http://x.example/support.php?type=a");
@@ -563,6 +564,26 @@ TEST_CASE("a list's first item is given by the list's syntax: it ends at the fir
       find_urls("{\"scope\": \"openid https://x.example/a email\"}\n", Language::Json);
   REQUIRE(later.size() == 1);
   CHECK_FALSE(later[0].exact);
+}
+
+TEST_CASE("a file's whole name then words: the words are a note, the URL ends at the blank") {
+  // A page's description that a site generator made of its first text: a link and a note.
+  const auto note = find_urls("<meta property=\"og:description\" content=\"https://x.example/"
+                              "data/wikitext-2-v1.zip \xE4\xBA\x9A\xE9\xA9\xAC\" />\n",
+                              Language::Html);
+  REQUIRE(note.size() == 1);
+  CHECK(note[0].text == "https://x.example/data/wikitext-2-v1.zip");
+  CHECK_FALSE(note[0].exact);
+  CHECK(texts("{\"a\": \"https://x.example/dl/setup.exe download\"}\n", Language::Json) ==
+        V{"https://x.example/dl/setup.exe"});
+  // A name that goes on to an extension of its own, or a segment of plain words, is one URL.
+  CHECK(texts("{\"a\": \"https://x.example/files/Annual report.pdf\"}\n", Language::Json) ==
+        V{"https://x.example/files/Annual report.pdf"});
+  CHECK(texts("{\"a\": \"https://x.example/files/v1.2 notes\"}\n", Language::Json) ==
+        V{"https://x.example/files/v1.2 notes"});
+  // An href's value is a URL by definition, blanks and all.
+  CHECK(texts("<a href=\"https://x.example/a.zip notes\">x</a>\n", Language::Html) ==
+        V{"https://x.example/a.zip notes"});
 }
 
 TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {

@@ -515,6 +515,9 @@ TEST_CASE("PCT008 to PCT011") {
              "PCT009"));
   CHECK(has(ids_for("https://x.example/files/a%2520b.png?fitok=1"), "PCT009"));
   CHECK(has(ids_for("https://x.example/files/a%2520b.png#itok=1"), "PCT009"));
+  // A URL nested in another's path has its own escapes, encoded again (vim-fern's buffer names).
+  CHECK(!has(ids_for("fern://file:///Users/a/hello%252520world"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/file/a%2520b"), "PCT009"));
   // A base encoded once joined to a name encoded twice is the common mistake, and a name with a
   // literal '%' looks the same: reported alike.
   CHECK(has(ids_for("https://x.example/My%20Files/annual%2520report.pdf"), "PCT009"));
@@ -831,6 +834,11 @@ TEST_CASE("PCT011: DEL in a query or fragment is data; in the path it is still r
   // The other controls stay reported in the query.
   CHECK(has(ids_for("https://x.example/a?file=report.pdf%00.jpg"), "PCT011"));
   CHECK(has(ids_for("https://x.example/a?q=%1B[31m"), "PCT011"));
+  // Other controls in a query are a value's data, a site's separators (Sybase's online books).
+  CHECK(!has(ids_for("http://sybooks.example/dbrfen8/@ebt-link;pt=16756?"
+                     "target=%25N%15_12018_START_RESTART_N%25"),
+             "PCT011"));
+  CHECK(has(ids_for("https://x.example/a%15b?q=1"), "PCT011"));
 }
 
 TEST_CASE("PCT005: a web IRC client's fragment names channels, '#' and all") {
