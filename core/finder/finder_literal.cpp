@@ -353,6 +353,9 @@ bool reads_as_one_url(std::string_view value, const std::vector<Span>& holes,
   if (url.back() == '=' || url.back() == '&') return false;
   // A list: "https://x/issues, a.b@x.com, c@x.com" (a contact list), or a sentence about the URL.
   if ((url.back() == ',' || url.back() == ';') && email_address(words.front())) return false;
+  // A ';' and a blank end a command or a clause ("xdg-open https://imagemagick.org/; rm %i", a
+  // delegate's command line in ImageMagick): no segment of a URL ends so.
+  if (url.back() == ';') return false;
   // A URL and its title after a comma, as a docs site's front matter lists related links
   // ("https://prometheus.io/docs/concepts/data_model/, Prometheus data model"): words with
   // nothing of a path or query in them.

@@ -24,8 +24,8 @@ public:
   }
 
 private:
-  // An unquoted value; a backslash that continues it on the next line (.properties) is no part
-  // of it.
+  // An unquoted value; a backslash that continues it on the next line (.properties, INI) is no
+  // part of it.
   Literal value(std::size_t v, std::string_view key, EscapeStyle esc, std::size_t e,
                 bool continued) const {
     Literal lit = plain_literal(v, key, esc);
@@ -40,7 +40,10 @@ private:
     std::size_t e = eol;
     if (e > p && src_[e - 1] == '\r') --e;
     const bool continued = continues_;
-    continues_ = lang_ == Language::Properties && ends_with_backslash(p, e);
+    // (.properties, and the INI dialects that continue a line so: systemd's, Git's, the ".cfg"
+    // of Apache Commons Configuration: "key = http://x/a,\" then the list's next item.)
+    continues_ =
+        (lang_ == Language::Properties || lang_ == Language::Ini) && ends_with_backslash(p, e);
     if (p >= e) return;
     const char c = src_[p];
     const EscapeStyle esc = lang_ == Language::DotEnv ? EscapeStyle::None : EscapeStyle::Backslash;

@@ -221,7 +221,7 @@ private:
         const std::size_t close = t.find_first_of("\"' >", k);
         const std::string_view prop = t.substr(k, close == npos ? npos : close - k);
         for (const std::string_view url_prop :
-             {"og:url", "og:image", "og:image:url", "og:image:secure_url", "og:video",
+             {"og:url", "og:image", "og:image:url", "og:logo", "og:image:secure_url", "og:video",
               "og:video:url", "og:video:secure_url", "og:audio", "og:audio:url",
               "og:audio:secure_url", "twitter:image", "twitter:image:src", "twitter:url",
               "twitter:player"})

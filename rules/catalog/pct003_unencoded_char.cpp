@@ -2,6 +2,8 @@
 #include "core/ascii.h"
 #include "rules/catalog/catalog.h"
 
+#include <algorithm>
+
 namespace pctlint {
 namespace {
 
@@ -96,6 +98,15 @@ bool stray_delimiter_at_end(std::string_view t, std::size_t i) {
   return i + 1 == t.size() && i > 0 && (t[i] == '"' || t[i] == '`' || t[i] == '<' || t[i] == '>');
 }
 
+// Whether the '"' at t[i] closes a phrase that a '"' opened in the query
+// ("?q=is%3Aissue+\"mox+webmail+js+error%3A\"", a search for the phrase): the phrase's own, as
+// its opening quote is, not a delimiter taken in at the URL's end.
+bool closes_query_phrase(std::string_view t, const std::optional<Span>& query, std::size_t i) {
+  if (t[i] != '"' || !in_query(query, i)) return false;
+  const std::string_view before = t.substr(query->begin, i - query->begin);
+  return std::count(before.begin(), before.end(), '"') % 2 == 1;
+}
+
 // Whether the backtick at t[i] opens a pair that the URL's last character closes
 // ("…/function.html#`rstrip`"): a code span's, taken in with the URL, as its closing one alone is.
 // (A pair of quotes is more often the URL's own: a phrase searched for, ?q=label%3A"Junior+Jobs".)
@@ -169,9 +180,11 @@ public:
       // Right after a '%' that starts no escape ("balance% 2C"): the escape was split, and
       // encoding the character writes "%%20", no repair (deleting it may be); PCT007 speaks of it.
       const bool splits_escape = i > 0 && t[i - 1] == '%';
-      const bool unsafe = control || slash_to_browsers || splits_escape ||
-                          kept_raw_in_fragment(url.parts.fragment, i, c) ||
-                          stray_delimiter_at_end(t, i) || opens_stray_pair(t, i);
+      const bool unsafe =
+          control || slash_to_browsers || splits_escape ||
+          kept_raw_in_fragment(url.parts.fragment, i, c) ||
+          (stray_delimiter_at_end(t, i) && !closes_query_phrase(t, url.parts.query, i)) ||
+          opens_stray_pair(t, i);
       out.push_back({s, describe_char(c) + " must be percent-encoded in a URL",
                      UrlFix{"Percent-encode it: " + escape_of(c),
                             unsafe ? Applicability::Unsafe : Applicability::Safe,

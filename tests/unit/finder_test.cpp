@@ -586,6 +586,27 @@ TEST_CASE("a file's whole name then words: the words are a note, the URL ends at
         V{"https://x.example/a.zip notes"});
 }
 
+TEST_CASE("a ';' and a blank end a command: the URL ends there") {
+  // ImageMagick's built-in delegates: "xdg-open https://imagemagick.org/; rm %i".
+  const auto cmd = find_urls("const char* d = \"https://imagemagick.org/; rm \";\n", Language::C);
+  REQUIRE(cmd.size() == 1);
+  CHECK(cmd[0].text == "https://imagemagick.org/");
+  CHECK_FALSE(cmd[0].exact);
+}
+
+TEST_CASE("an INI value continued with a backslash: the backslash is not the URL's") {
+  // Apache Commons Configuration's .cfg: a list's items, one a line.
+  const auto list = find_urls("a = http://purl.example/terms/hasPart,\\\n"
+                              "    http://x.example/ontologies/0.1.0#hasItem\n",
+                              Language::Ini);
+  REQUIRE(list.size() == 2);
+  CHECK(list[0].text.find('\\') == std::string::npos);
+  CHECK_FALSE(list[0].exact);
+  // An Open Graph logo's content is a URL, whole.
+  CHECK(texts("<meta property=\"og:logo\" content=\"https://x.example/King of turtles.png\">\n",
+              Language::Html) == V{"https://x.example/King of turtles.png"});
+}
+
 TEST_CASE("a URN after a blank is another URI of a list: the URL ends before it") {
   CHECK(texts("grant_types_supported: http://auth0.com/oauth/grant-type/mfa-otp "
               "urn:okta:params:oauth:grant-type:oob\n",

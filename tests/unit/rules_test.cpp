@@ -388,6 +388,10 @@ TEST_CASE("PCT003: a quote or angle bracket that ends the URL is fixed only unsa
   CHECK(fix_all(md, Language::Markdown, {}, false).text == md);
   CHECK(fix_all(md, Language::Markdown, {}, true).text ==
         "[`rstrip`](https://x.example/f.html#%60rstrip%60)\n");
+  // The closing quote of a phrase searched for in the query is the phrase's: both are fixed.
+  const std::string phrase = "x = 'https://x.example/issues?q=is%3Aissue+\"js+error%3A\"'\n";
+  CHECK(fix_all(phrase, Language::Python, {}, false).text ==
+        "x = 'https://x.example/issues?q=is%3Aissue+%22js+error%3A%22'\n");
   const std::string inside = "[x](https://x.example/a`b`c)\n";
   CHECK(fix_all(inside, Language::Markdown, {}, false).text ==
         "[x](https://x.example/a%60b%60c)\n");
