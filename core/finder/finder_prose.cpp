@@ -454,6 +454,12 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
   if (before.ends_with("<")) { // autolink, reST `text <url>`_
     markup = Markup::Autolink;
     const std::size_t close = until('>', " \t<\\");
+    // The '>' of an arrow in a bracket still open ("<mailto:[ow->email]>", a template's field of
+    // an object in Sympa's list templates) ends no autolink: the brackets hold an expression.
+    if (close != npos && close > k && t[close - 1] == '-') {
+      const std::string_view inside = t.substr(k, close - k);
+      if (inside.rfind('[') != npos && inside.find(']', inside.rfind('[')) == npos) return npos;
+    }
     const std::size_t bar = close == npos ? npos : t.substr(0, close).find('|', k);
     return bar != npos && slack_label(t.substr(k, bar - k), t.substr(bar + 1)) ? bar : close;
   }

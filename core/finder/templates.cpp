@@ -308,15 +308,22 @@ std::size_t percent_brace_end(std::string_view t, std::size_t i) {
 // Upper-case names may be words ([ICON SLUG], simple-icons' README).
 // [monitor.tag], [user-name], [MONITOR.TAG]: a name of identifier parts joined by '.' or '-', as a
 // template writes a field of an object, filling a whole path segment
-// ("/badge/[monitor.tag]/status", kener's docs). Only there: brackets elsewhere may be the URL's
-// own ("/files/[v6.1]%20a.pdf", "4.9.0-[Hotwire-Turbo-integration]", "short_desc=[rust-url]").
+// ("/badge/[monitor.tag]/status", kener's docs), or a mail address (Sympa's list templates,
+// "<mailto:[ow->email]>": parts joined by "->" as well). Only there: brackets elsewhere may be the
+// URL's own ("/files/[v6.1]%20a.pdf", "4.9.0-[Hotwire-Turbo-integration]",
+// "short_desc=[rust-url]").
 std::size_t bracket_dotted_name_end(std::string_view t, std::size_t i) {
-  if (i == 0 || t[i - 1] != '/') return npos;
+  const bool mail_address = i == 7 && ascii::istarts_with(t, "mailto:");
+  if (i == 0 || (t[i - 1] != '/' && !mail_address)) return npos;
   std::size_t k = i + 1;
   for (;;) { // a part: a letter, then word characters
     if (k >= t.size() || !is_alpha(t[k])) return npos;
     while (k < t.size() && is_ident(t[k]))
       ++k;
+    if (k + 2 < t.size() && t[k] == '-' && t[k + 1] == '>') {
+      k += 2;
+      continue;
+    }
     if (k + 1 < t.size() && (t[k] == '.' || t[k] == '-')) {
       ++k;
       continue;

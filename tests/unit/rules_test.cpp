@@ -529,6 +529,12 @@ TEST_CASE("PCT008 to PCT011") {
 
 TEST_CASE("placeholders are not findings") {
   CHECK(ids_for("https://x.example/users/{id}/files/${name}?q={{ query }}").empty());
+  // A template's field of an object filling a mail address, in an autolink whose arrow's '>'
+  // would have ended it (Sympa's list templates).
+  CHECK(lint("\t\t  [ow->gecos] <mailto:[ow->email]>\n", Language::PlainText, {})
+            .diagnostics.empty());
+  CHECK(ids_for("mailto:[ow.email]").empty());
+  CHECK(has(ids_for("mailto:[a->b]c@x.example"), "PCT005")); // not the whole address
   CHECK(lint(R"(fmt.Sprintf("https://x.example/%s/items?page=%d", a, b))", Language::Go, {})
             .diagnostics.empty());
 }
