@@ -83,8 +83,12 @@ enum class PlaceholderStyle : unsigned {
   // the URL is used (the OpenTelemetry Collector's receiver_creator "http://`endpoint`/status", a
   // shell's "http://`hostname`/x"). In running text backquotes make a code span instead.
   BacktickExpr = 1u << 28,
+  // %name %?name: an RPM spec's macros written without braces ("Source0: https://x/archive/
+  // v%realversion.tar.gz"), on a line that sets a tag (Source, Patch, URL): rpmbuild expands them
+  // before the URL is used.
+  RpmMacro = 1u << 29,
 };
-inline constexpr unsigned all_placeholder_styles = 0x1FFFFFFF;
+inline constexpr unsigned all_placeholder_styles = 0x3FFFFFFF;
 
 // A placeholder style's name in the configuration ("rfc6570", "percent-name"...); nullopt for an
 // unknown name.

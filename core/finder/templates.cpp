@@ -614,6 +614,22 @@ std::size_t systemd_specifier_end(std::string_view t, std::size_t i) {
   return t[i] == '%' && i + 1 < t.size() && kLetters.find(t[i + 1]) != npos ? i + 2 : npos;
 }
 
+// %realversion %?dist %{!?x}: an RPM macro without braces, a name of two or more characters after
+// '%' (and RPM's '?' or '!?'), where no escape starts ("%c3" stays one).
+std::size_t rpm_macro_end(std::string_view t, std::size_t i) {
+  if (t[i] != '%' || is_escape_at(t, i)) return npos;
+  std::size_t k = i + 1;
+  if (t.compare(k, 2, "!?") == 0)
+    k += 2;
+  else if (k < t.size() && t[k] == '?')
+    ++k;
+  const std::size_t name = k;
+  if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
+  while (k < t.size() && is_ident(t[k]))
+    ++k;
+  return k - name >= 2 ? k : npos;
+}
+
 // `expr`: backquotes around something, on one line.
 std::size_t backtick_expr_end(std::string_view t, std::size_t i) {
   if (t[i] != '`') return npos;
@@ -749,6 +765,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::HashName, "hash-name", '#', tex_parameters_end},
     {PlaceholderStyle::SystemdSpecifier, "systemd-specifier", '%', systemd_specifier_end},
     {PlaceholderStyle::BacktickExpr, "backtick-expr", '`', backtick_expr_end},
+    {PlaceholderStyle::RpmMacro, "rpm-macro", '%', rpm_macro_end},
 };
 
 bool has(unsigned styles, PlaceholderStyle s) {
@@ -779,7 +796,8 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
   constexpr unsigned kByCommand = static_cast<unsigned>(PlaceholderStyle::CurlGlob) |
                                   static_cast<unsigned>(PlaceholderStyle::GitFormat) |
                                   static_cast<unsigned>(PlaceholderStyle::XargsReplace) |
-                                  static_cast<unsigned>(PlaceholderStyle::SystemdSpecifier);
+                                  static_cast<unsigned>(PlaceholderStyle::SystemdSpecifier) |
+                                  static_cast<unsigned>(PlaceholderStyle::RpmMacro);
   return active & (~kByCommand | line_styles);
 }
 
@@ -796,6 +814,22 @@ std::size_t systemd_exec_at(std::string_view line) {
   while (k < line.size() && is_alpha(line[k]))
     ++k;
   return k < line.size() && line[k] == '=' ? k : npos;
+}
+
+// The ':' of an RPM spec's tag that names a URL at the line's start (Source, Source0, Patch12,
+// URL, Url, BugURL), or npos.
+std::size_t rpm_tag_at(std::string_view line) {
+  std::size_t k = 0;
+  while (k < line.size() && (line[k] == ' ' || line[k] == '\t'))
+    ++k;
+  for (const std::string_view tag : {"Source", "Patch", "URL", "Url", "BugURL"}) {
+    if (line.compare(k, tag.size(), tag) != 0) continue;
+    std::size_t e = k + tag.size();
+    while (e < line.size() && ascii::is_digit(line[e]))
+      ++e;
+    return e < line.size() && line[e] == ':' ? e : npos;
+  }
+  return npos;
 }
 
 // Where an xargs whose replace string is '%' stands on a line (-I%, -I %, -i%, --replace=%,
@@ -848,6 +882,7 @@ LineCommands line_commands(std::string_view line) {
     c.git_format = std::min(c.git_format, line.find(marker));
   c.xargs_percent = xargs_percent_at(line);
   c.systemd_exec = systemd_exec_at(line);
+  c.rpm_tag = rpm_tag_at(line);
   return c;
 }
 
@@ -857,6 +892,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
   if (git_format < at) styles |= static_cast<unsigned>(PlaceholderStyle::GitFormat);
   if (xargs_percent < at) styles |= static_cast<unsigned>(PlaceholderStyle::XargsReplace);
   if (systemd_exec < at) styles |= static_cast<unsigned>(PlaceholderStyle::SystemdSpecifier);
+  if (rpm_tag < at) styles |= static_cast<unsigned>(PlaceholderStyle::RpmMacro);
   return styles;
 }
 

@@ -534,6 +534,13 @@ TEST_CASE("placeholders are not findings") {
   CHECK(lint("\t\t  [ow->gecos] <mailto:[ow->email]>\n", Language::PlainText, {})
             .diagnostics.empty());
   CHECK(ids_for("mailto:[ow.email]").empty());
+  // An RPM spec's macros without braces, on a line that sets a Source, Patch or URL tag.
+  const std::string spec = "Source0: https://x.example/archive/v%realversion.tar.gz\n"
+                           "Patch1: https://x.example/download/v%amver/a-%amver.diff\n";
+  CHECK(lint(spec, Language::PlainText, {}).diagnostics.empty());
+  CHECK(has(ids_for("https://x.example/archive/v%realversion.tar.gz"), "PCT007"));
+  CHECK(lint("Source0: https://x.example/caf%c3%a9-%{version}.tgz\n", Language::PlainText, {})
+            .diagnostics.size() == 1);                       // the escape is still one
   CHECK(has(ids_for("mailto:[a->b]c@x.example"), "PCT005")); // not the whole address
   CHECK(lint(R"(fmt.Sprintf("https://x.example/%s/items?page=%d", a, b))", Language::Go, {})
             .diagnostics.empty());
