@@ -411,8 +411,9 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
       i += entity(s, i, end, out);
     } else if ((style == EscapeStyle::Markdown || style == EscapeStyle::MsBuild) && c == '&') {
       i += entity(s, i, end, out);
-    } else if (style == EscapeStyle::MsBuild && c == '%' && msbuild_special(s, i, end)) {
-      out.put(msbuild_special(s, i, end), i);
+    } else if (const char special =
+                   style == EscapeStyle::MsBuild && c == '%' ? msbuild_special(s, i, end) : '\0') {
+      out.put(special, i);
       i += 3;
     } else if (style == EscapeStyle::Markdown && c == '\\' && i + 1 < end &&
                static_cast<unsigned char>(s[i + 1]) < 0x80 &&
