@@ -234,7 +234,7 @@ private:
   // messages that arrive meanwhile.
   void long_request(const Message& m, const Binder::LongRequest& handler) {
     auto responder = std::make_shared<SlicedResponder>(io_, connection_, m.id, m.method);
-    asio::post(io_, [this, responder, params = m.params, &handler, done = queued(m.bytes)] {
+    asio::post(io_, [responder, params = m.params, &handler, done = queued(m.bytes)] {
       done(); // its message is consumed; the slices hold no queued bytes
       responder->run([&] { handler(params, responder); });
     });
