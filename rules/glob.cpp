@@ -70,7 +70,8 @@ std::vector<std::string_view> split(std::string_view s) {
   std::size_t i = 0;
   for (;;) {
     const std::size_t slash = s.find('/', i);
-    out.push_back(s.substr(i, slash == std::string_view::npos ? std::string_view::npos : slash - i));
+    out.push_back(
+        s.substr(i, slash == std::string_view::npos ? std::string_view::npos : slash - i));
     if (slash == std::string_view::npos) break;
     i = slash + 1;
   }

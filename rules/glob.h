@@ -6,7 +6,8 @@
 //   - a pattern that matches a directory matches everything below it ("vendor", "vendor/");
 //     a trailing '/' matches directories only;
 //   - '*' matches anything but '/', '?' one character but '/', "[a-z]" / "[!a-z]" a class;
-//     "**/" at the start, "/**" at the end and "/**/" in the middle cross any number of directories;
+//     "**/" at the start, "/**" at the end and "/**/" in the middle cross any number of
+//     directories;
 //   - a backslash quotes the next character; in a list, "!" negates and the last match decides.
 // Braces ("{a,b}") are not pattern syntax here: such a pattern is refused with a message rather
 // than matching nothing.
@@ -32,7 +33,6 @@ public:
   const std::string& text() const { return text_; }
 
 private:
-
   std::string text_;                  // as written
   std::vector<std::string> segments_; // the pattern split at '/'
   bool negated_ = false, directory_only_ = false, anchored_ = false;

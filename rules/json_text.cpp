@@ -49,7 +49,7 @@ std::string scan(std::string_view t, const JsonOptions& options,
     bool object;
     std::string pointer;
     std::size_t index = 0;
-    std::string key;      // the last key read in an object
+    std::string key; // the last key read in an object
     bool expect_key = true;
   };
   std::vector<Frame> stack;
@@ -99,8 +99,8 @@ std::string scan(std::string_view t, const JsonOptions& options,
     if (c == '{' || c == '[') {
       if (!stack.empty() && !stack.back().object) value_starts();
       if (stack.size() >= options.max_depth)
-        return at_place(t, i, "nested more than " + std::to_string(options.max_depth) +
-                                  " levels deep");
+        return at_place(t, i,
+                        "nested more than " + std::to_string(options.max_depth) + " levels deep");
       Frame f;
       f.object = c == '{';
       if (!stack.empty())
@@ -122,8 +122,7 @@ std::string scan(std::string_view t, const JsonOptions& options,
         ++f.index;
       continue;
     }
-    if (!stack.empty() && !stack.back().object && c != ' ' && c != '\t' && c != '\r' &&
-        c != ':') {
+    if (!stack.empty() && !stack.back().object && c != ' ' && c != '\t' && c != '\r' && c != ':') {
       // A number or literal element: record it at its first byte only.
       const char before = i > 0 ? t[i - 1] : '[';
       if (before == '[' || before == ',' || before == ' ' || before == '\t' || before == '\n')

@@ -1,6 +1,5 @@
-#include "rules/catalog/catalog.h"
-
 #include "core/ascii.h"
+#include "rules/catalog/catalog.h"
 
 #include <algorithm>
 #include <cctype>
@@ -10,10 +9,10 @@ namespace pctlint {
 
 const std::vector<const Rule*>& all_rules() {
   static const std::vector<const Rule*> rules = {
-      &lowercase_hex_rule(),    &invalid_utf8_escape_rule(), &unencoded_char_rule(),
-      &non_ascii_rule(),        &unencoded_reserved_rule(),  &percent_u_rule(),
-      &malformed_escape_rule(), &encoded_unreserved_rule(),  &double_encoded_rule(),
-      &encoded_slash_rule(),    &control_escape_rule(),      &invalid_suppression_rule(),
+      &lowercase_hex_rule(),       &invalid_utf8_escape_rule(), &unencoded_char_rule(),
+      &non_ascii_rule(),           &unencoded_reserved_rule(),  &percent_u_rule(),
+      &malformed_escape_rule(),    &encoded_unreserved_rule(),  &double_encoded_rule(),
+      &encoded_slash_rule(),       &control_escape_rule(),      &invalid_suppression_rule(),
       &parser_differential_rule(),
   };
   return rules;
@@ -39,7 +38,8 @@ void UrlFindings::push_back(UrlFinding&& finding) {
     fold.fix.reset();
     return;
   }
-  if (finding.fix->applicability == Applicability::Unsafe) fix.applicability = Applicability::Unsafe;
+  if (finding.fix->applicability == Applicability::Unsafe)
+    fix.applicability = Applicability::Unsafe;
   fix.parts.push_back(fix.edits.size());
   fix.edits.insert(fix.edits.end(), std::make_move_iterator(finding.fix->edits.begin()),
                    std::make_move_iterator(finding.fix->edits.end()));

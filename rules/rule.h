@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/codec/charset.h"
-#include "core/finder/finder.h"
 #include "core/codec/url.h"
+#include "core/finder/finder.h"
 #include "rules/diagnostic.h"
 
 #include <bitset>

@@ -6,8 +6,8 @@
 // " -- " is a free-form reason. A name that is no rule suppresses nothing and is reported.
 #pragma once
 
-#include "core/finder/finder.h"
 #include "core/codec/position.h"
+#include "core/finder/finder.h"
 
 #include <string>
 #include <string_view>

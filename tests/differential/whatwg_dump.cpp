@@ -1,5 +1,6 @@
 // For tests/differential/node_diff.js: reads one JSON string (a URL) per line on standard input and
-// writes one JSON object per line: the URL Standard's components as core/codec/whatwg_url.h reads them,
+// writes one JSON object per line: the URL Standard's components as core/codec/whatwg_url.h reads
+// them,
 // {"failure": true} when it refuses the URL, or {"unknown": true} when libidn2 refused the host
 // (IDNA2008 against UTS #46: the browsers' reading is not known).
 #include "core/codec/whatwg_url.h"

@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     const std::string encoded = percent_encode(in, allowed_set(c), {.space_as_plus = form});
     const auto back = decode_strict(encoded, {.plus_as_space = form, .require_utf8 = false});
     FUZZ_CHECK(back.ok() && back.bytes == in, "decode(encode(x)) == x");
-    for (char ch : encoded) FUZZ_CHECK(static_cast<unsigned char>(ch) < 0x80, "encoded output is ASCII");
+    for (char ch : encoded)
+      FUZZ_CHECK(static_cast<unsigned char>(ch) < 0x80, "encoded output is ASCII");
   }
 
   // Strict decode succeeds exactly when there is no malformed escape and lenient decoding makes no
@@ -25,13 +26,15 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   const auto strict = decode_strict(in);
   const bool malformed = !find_decode_errors(in, {.require_utf8 = false}).empty();
   const std::string raw = decode_lenient(in, {.require_utf8 = false});
-  FUZZ_CHECK(strict.ok() == (!malformed && is_valid_utf8(raw)), "strict == (well-formed escapes && UTF-8)");
+  FUZZ_CHECK(strict.ok() == (!malformed && is_valid_utf8(raw)),
+             "strict == (well-formed escapes && UTF-8)");
   FUZZ_CHECK(strict.ok() == find_decode_errors(in).empty(), "strict ok == no errors found");
   if (strict.ok()) {
     FUZZ_CHECK(strict.bytes == decode_lenient(in), "strict and lenient agree on good input");
   } else {
     FUZZ_CHECK(strict.error->offset < in.size(), "error offset inside the input");
-    FUZZ_CHECK(strict.error->offset + strict.error->length <= in.size(), "error span inside the input");
+    FUZZ_CHECK(strict.error->offset + strict.error->length <= in.size(),
+               "error span inside the input");
   }
   FUZZ_CHECK(is_valid_utf8(decode_lenient(in)), "lenient output is always UTF-8");
 
@@ -42,7 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     const Utf8Char c = decode_utf8_char(in, i);
     FUZZ_CHECK(c.length >= 1 && i + c.length <= in.size(), "decode step inside the input");
     if (!c.ok()) {
-      FUZZ_CHECK(!st.ok() && st.offset == i && st.error == c.error, "validator finds the first error");
+      FUZZ_CHECK(!st.ok() && st.offset == i && st.error == c.error,
+                 "validator finds the first error");
       break;
     }
     i += c.length;
@@ -52,6 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
 
   // %uXXXX conversion leaves no %u escape that it could convert.
   if (const auto converted = convert_percent_u(in))
-    for (const PercentU& u : find_percent_u(*converted)) FUZZ_CHECK(u.lone_surrogate, "no convertible %u left");
+    for (const PercentU& u : find_percent_u(*converted))
+      FUZZ_CHECK(u.lone_surrogate, "no convertible %u left");
   return 0;
 }

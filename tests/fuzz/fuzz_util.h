@@ -8,7 +8,7 @@
 #define FUZZ_CHECK(cond, what)                                                                     \
   do {                                                                                             \
     if (!(cond)) {                                                                                 \
-      std::fprintf(stderr, "invariant violated: %s (%s:%d)\n", what, __FILE__, __LINE__);         \
+      std::fprintf(stderr, "invariant violated: %s (%s:%d)\n", what, __FILE__, __LINE__);          \
       std::abort();                                                                                \
     }                                                                                              \
   } while (0)

@@ -11,8 +11,9 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   const std::string_view url = as_text(data, size);
   const UrlParts parts = split_url(url);
   std::size_t last_end = 0;
-  for (auto c : {UrlComponent::Scheme, UrlComponent::Userinfo, UrlComponent::Host, UrlComponent::Port,
-                 UrlComponent::Path, UrlComponent::Query, UrlComponent::Fragment}) {
+  for (auto c :
+       {UrlComponent::Scheme, UrlComponent::Userinfo, UrlComponent::Host, UrlComponent::Port,
+        UrlComponent::Path, UrlComponent::Query, UrlComponent::Fragment}) {
     const auto span = parts.get(c);
     if (!span) continue;
     FUZZ_CHECK(span->begin <= span->end && span->end <= url.size(), "span inside the URL");
@@ -22,8 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   const std::string canon = canonicalize(url);
   FUZZ_CHECK(canonicalize(canon) == canon, "canon is idempotent");
   const UrlParts after = split_url(canon);
-  for (auto c : {UrlComponent::Scheme, UrlComponent::Userinfo, UrlComponent::Host, UrlComponent::Port,
-                 UrlComponent::Path, UrlComponent::Query, UrlComponent::Fragment}) {
+  for (auto c :
+       {UrlComponent::Scheme, UrlComponent::Userinfo, UrlComponent::Host, UrlComponent::Port,
+        UrlComponent::Path, UrlComponent::Query, UrlComponent::Fragment}) {
     const auto a = parts.get(c), b = after.get(c);
     FUZZ_CHECK(a.has_value() == b.has_value(), "canon keeps the components");
     if (a)
