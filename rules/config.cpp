@@ -23,12 +23,13 @@ bool Config::selects(std::string_view path) const {
 const std::vector<std::string>& default_test_files() {
   static const std::vector<std::string> patterns = {
       "test/", "tests/", "testing/", "__tests__/", "spec/", "specs/", "testdata/", "test-data/",
-      "fixtures/", "t/", "unittests/", "e2e/", "fuzz/", "fuzzing/", "test_*.py", "*_test.py",
-      "*_test.go", "*_test.rs", "*_test.rb", "*_test.c", "*_test.cc", "*_test.cpp", "*.test.js",
-      "*.test.ts", "*.spec.js", "*.spec.ts", "*.test.jsx", "*.test.tsx", "*.spec.jsx", "*.spec.tsx",
-      "*.test.mjs", "*.test.cjs", "*.test.mts", "*.test.cts", "*.spec.mjs", "*.spec.cjs",
-      "*.spec.mts", "*.spec.cts", "*_spec.rb", "*Test.java", "*Tests.java", "*Test.kt", "*Tests.kt",
-      "*Test.swift", "*Tests.swift", "*Test.php", "*Tests.cs", "*Test.cs",
+      "fixtures/", "t/", "unittests/", "e2e/", "fuzz/", "fuzzing/", "bench/", "benches/",
+      "benchmark/", "benchmarks/", "test_*.py", "*_test.py", "*_test.go", "*_test.rs", "*_test.rb",
+      "*_test.c", "*_test.cc", "*_test.cpp", "*.test.js", "*.test.ts", "*.spec.js", "*.spec.ts",
+      "*.test.jsx", "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*.test.mjs", "*.test.cjs",
+      "*.test.mts", "*.test.cts", "*.spec.mjs", "*.spec.cjs", "*.spec.mts", "*.spec.cts",
+      "*_spec.rb", "*Test.java", "*Tests.java", "*Test.kt", "*Tests.kt", "*Test.swift",
+      "*Tests.swift", "*Test.php", "*Tests.cs", "*Test.cs",
       // Data files that name themselves tests: the cases a test runner reads (trurl's
       // tests.json, the URL Standard's urltestdata.json).
       "tests.json", "*_tests.json", "*-tests.json", "*testdata.json", "tests.yaml", "tests.yml",
@@ -55,10 +56,13 @@ GlobList Config::default_test_globs() {
 
 bool is_default_test_dir(std::string_view dirs) {
   // fuzz/ and fuzzing/ hold fuzz targets and their corpora (OSS-Fuzz's and cargo-fuzz's layout):
-  // inputs mangled on purpose (fresh107: h2o's fuzz/http1-corpus/).
+  // inputs mangled on purpose (fresh107: h2o's fuzz/http1-corpus/); a benchmark's inputs are
+  // chosen to cost what they cost (fresh199: a URL library's "components requiring
+  // percent-encoding", which a fix would encode beforehand).
   static constexpr std::string_view kDirs[] = {
-      "test",      "tests",    "testing", "__tests__", "spec", "specs", "testdata",
-      "test-data", "fixtures", "t",       "unittests", "e2e",  "fuzz",  "fuzzing"};
+      "test",     "tests",     "testing",  "__tests__", "spec",      "specs",
+      "testdata", "test-data", "fixtures", "t",         "unittests", "e2e",
+      "fuzz",     "fuzzing",   "bench",    "benches",   "benchmark", "benchmarks"};
   // .NET names its test projects so: NzbDrone.Core.Test/, App.UnitTests/, Api.IntegrationTests/;
   // others join "tests" with '-' or '_': unit_tests/, Traffic Server's hpack-tests/ (recorded
   // headers and their HPACK encodings, which a fix would part). Not a singular "-test": a

@@ -207,7 +207,8 @@ unsigned Finder::line_styles() {
       if (eol == 0 || src_[eol - 1] != '\\') break;
       commands_from_ = lexing::line_start_at(src_, eol, 0);
     }
-    commands_ = line_commands(src_.substr(commands_from_, line_end_ - commands_from_));
+    commands_ = line_commands(src_.substr(commands_from_, line_end_ - commands_from_),
+                              lang_ == Language::PlainText);
     commands_line_ = line_start_;
   }
   return commands_.styles_before(start_ - commands_from_);

@@ -294,6 +294,23 @@ std::size_t angle_name_end(std::string_view t, std::size_t i) {
   return k < t.size() && t[k] == '>' && t[k - 1] != ' ' ? k + 1 : npos;
 }
 
+// http://%3CServername%3E/ http://%3Cserver name%3E/: such a placeholder for the host,
+// percent-encoded by a tool that wrote the URL out (a wiki's HTML export of
+// "http://<Servername>/"); the reader still replaces it. Only the host's: elsewhere
+// "%3Cscript%3E" is what it says, and no host is named so.
+std::size_t encoded_angle_name_end(std::string_view t, std::size_t i) {
+  const auto escape_of = [&](std::size_t k, char hex) {
+    return k + 2 < t.size() && t[k] == '%' && t[k + 1] == '3' && ascii::lower(t[k + 2]) == hex;
+  };
+  if (i < 3 || t.compare(i - 3, 3, "://") != 0 || !escape_of(i, 'c') || i + 3 >= t.size() ||
+      !(is_alpha(t[i + 3]) || t[i + 3] == '_'))
+    return npos;
+  std::size_t k = i + 3;
+  while (k < t.size() && k < i + 64 && (is_ident(t[k]) || ascii::is_one_of(t[k], "-. ()")))
+    ++k;
+  return escape_of(k, 'e') && t[k - 1] != ' ' ? k + 3 : npos;
+}
+
 // %{name} %{?dist} %{HTTP_HOST}: RPM macros and Apache httpd's server variables.
 std::size_t percent_brace_end(std::string_view t, std::size_t i) {
   if (t[i] != '%' || i + 2 >= t.size() || t[i + 1] != '{') return npos;
@@ -614,10 +631,22 @@ std::size_t systemd_specifier_end(std::string_view t, std::size_t i) {
   return t[i] == '%' && i + 1 < t.size() && kLetters.find(t[i + 1]) != npos ? i + 2 : npos;
 }
 
+// Whether a lowercase name of four or more characters starts at t[i] ('%' before it): rpmbuild
+// reads "%ccver" as the macro ccver, as it reads every '%' and name, and a spec's macros are
+// named so, where an escape followed by a word is one that ends in another '%' ("%c3%a9") or is
+// written in capitals ("%E4rzte").
+bool lowercase_macro_name_at(std::string_view t, std::size_t i) {
+  std::size_t k = i;
+  while (k < t.size() && (ascii::is_lower(t[k]) || ascii::is_digit(t[k]) || t[k] == '_'))
+    ++k;
+  return k - i >= 4 && !(k < t.size() && (is_ident(t[k])));
+}
+
 // %realversion %?dist %{!?x}: an RPM macro without braces, a name of two or more characters after
-// '%' (and RPM's '?' or '!?'), where no escape starts ("%c3" stays one).
+// '%' (and RPM's '?' or '!?'), where no escape starts ("%c3" stays one) or where a lowercase
+// macro's name starts with two hex digits ("%ccver", "%fcver").
 std::size_t rpm_macro_end(std::string_view t, std::size_t i) {
-  if (t[i] != '%' || is_escape_at(t, i)) return npos;
+  if (t[i] != '%' || (is_escape_at(t, i) && !lowercase_macro_name_at(t, i + 1))) return npos;
   std::size_t k = i + 1;
   if (t.compare(k, 2, "!?") == 0)
     k += 2;
@@ -643,13 +672,15 @@ std::size_t backslash_reference_end(std::string_view t, std::size_t i) {
   return t[i] == '\\' && i + 1 < t.size() && t[i + 1] >= '1' && t[i + 1] <= '9' ? i + 2 : npos;
 }
 
-// @NAME@: a name of letters, digits and '_' between two '@' that no name character touches
+// @NAME@ @jboss.bind.address@: a name of letters, digits and '_' (parts joined by '.' or '-', as
+// Maven's and Ant's filter tokens name properties) between two '@' that no name character touches
 // outside ("user@host@" and "/@alice@mastodon.social" are no tokens).
 std::size_t at_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '@' || (i > 0 && is_ident(t[i - 1]))) return npos;
   std::size_t k = i + 1;
   if (k >= t.size() || !(is_alpha(t[k]) || t[k] == '_')) return npos;
-  while (k < t.size() && is_ident(t[k]))
+  while (k < t.size() && (is_ident(t[k]) ||
+                          ((t[k] == '.' || t[k] == '-') && k + 1 < t.size() && is_ident(t[k + 1]))))
     ++k;
   if (k >= t.size() || t[k] != '@' || (k + 1 < t.size() && is_ident(t[k + 1]))) return npos;
   return k + 1;
@@ -735,6 +766,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::Erb, "erb", '[', tt_directive_end},
     {PlaceholderStyle::PhpTag, "php-tag", '<', php_tag_end},
     {PlaceholderStyle::AngleName, "angle-name", '<', angle_name_end},
+    {PlaceholderStyle::AngleName, "angle-name", '%', encoded_angle_name_end},
     {PlaceholderStyle::ColonParam, "colon-param", ':', colon_param_end},
     {PlaceholderStyle::QtArg, "qt-arg", '%', qt_arg_end},
     {PlaceholderStyle::PrintfFormatted, "printf-formatted", '%', printf_formatted_end},
@@ -868,7 +900,7 @@ std::size_t xargs_percent_at(std::string_view line) {
 
 } // namespace
 
-LineCommands line_commands(std::string_view line) {
+LineCommands line_commands(std::string_view line, bool may_be_rpm_spec) {
   LineCommands c;
   // curl's globs, and aria2c's ("-Z -P http://host/image[000-100].png").
   for (std::string_view command : {std::string_view("curl"), std::string_view("aria2c")})
@@ -882,7 +914,7 @@ LineCommands line_commands(std::string_view line) {
     c.git_format = std::min(c.git_format, line.find(marker));
   c.xargs_percent = xargs_percent_at(line);
   c.systemd_exec = systemd_exec_at(line);
-  c.rpm_tag = rpm_tag_at(line);
+  if (may_be_rpm_spec) c.rpm_tag = rpm_tag_at(line);
   return c;
 }
 

@@ -18,8 +18,8 @@ unsigned active_placeholder_styles(unsigned configured, bool printf_here, unsign
 
 // Where commands that enable placeholder styles stand on a line: curl (its globs), git log or
 // show (its format's %H %n), xargs -I% (its replace string), a systemd unit's Exec*= (its
-// specifiers) and an RPM spec's Source, Patch or URL tag (its macros). A URL after one of them has
-// its styles.
+// specifiers) and an RPM spec's Source, Patch or URL tag (its macros; only in a file that may be a
+// spec, plain text: a YAML or TOML key "URL:" is no tag). A URL after one of them has its styles.
 struct LineCommands {
   std::size_t curl = std::string_view::npos, git_format = std::string_view::npos;
   std::size_t xargs_percent = std::string_view::npos; // xargs -I% (its replace string)
@@ -27,7 +27,7 @@ struct LineCommands {
   std::size_t rpm_tag = std::string_view::npos;       // the ':' of Source0:, Patch1:, URL:
   unsigned styles_before(std::size_t at) const;       // the styles enabled before offset `at`
 };
-LineCommands line_commands(std::string_view line);
+LineCommands line_commands(std::string_view line, bool may_be_rpm_spec);
 
 // Whether a placeholder's text is an elision ('…', "[...]", "..snip.."): the URL it is in is shown
 // shortened, an illustration rather than a URL to fetch.

@@ -61,7 +61,12 @@ bool hash_route(std::string_view t, Span path, Span fragment) {
   // ("#documentation/Foo.html#//apple_ref" of Apple's old reference library); a word before it is
   // an anchor ("#install#linux").
   const std::size_t hash = f.find('#', 1);
-  return hash != std::string_view::npos && f.substr(0, hash).find('/') != std::string_view::npos;
+  if (hash == std::string_view::npos) return false;
+  // A script's state serialised as JSON and encoded after the '#' ("app.diagrams.net/#G<file
+  // id>#%7B%22pageId%22…"): the page's script splits its fragment itself.
+  const std::string_view after = f.substr(hash + 1);
+  if (after.starts_with("%7B%22") || after.starts_with("%7b%22")) return true;
+  return f.substr(0, hash).find('/') != std::string_view::npos;
 }
 
 // A web IRC client, which joins the channels its fragment names, '#' and all ("web.libera.chat/

@@ -281,6 +281,10 @@ TEST_CASE("a source file named a test is a test file: Django's tests.py, a C lib
   CHECK(is_default_test_path("fuzz/http1-corpus/217d64ed"));
   CHECK(is_default_test_path("lib/fuzzing/url_fuzzer.cc"));
   CHECK_FALSE(is_default_test_path("src/fuzzy/match.c"));
+  // A benchmark's inputs (fresh199: swift-url's Benchmarks/, URLs that need encoding on purpose).
+  CHECK(is_default_test_path("Benchmarks/Sources/WebURLBenchmark/Constructor+HTTP.swift"));
+  CHECK(is_default_test_path("benches/parse.rs"));
+  CHECK_FALSE(is_default_test_path("src/benchmarking.c"));
   // Node's and tape's test-*.js (fresh114: InfluxData's test-link-check-comment.js).
   CHECK(is_default_test_path(".github/scripts/test-link-check-comment.js"));
   CHECK(is_default_test_path("lib/test-url.mjs"));

@@ -539,9 +539,29 @@ TEST_CASE("placeholders are not findings") {
                            "Patch1: https://x.example/download/v%amver/a-%amver.diff\n";
   CHECK(lint(spec, Language::PlainText, {}).diagnostics.empty());
   CHECK(has(ids_for("https://x.example/archive/v%realversion.tar.gz"), "PCT007"));
+  // Only a file that may be a spec has RPM tags: a YAML key "URL:" is none.
+  CHECK(has(ids_in("URL: \"http://x.example/b%u00E4r\"\n", Language::Yaml), "PCT006"));
   CHECK(lint("Source0: https://x.example/caf%c3%a9-%{version}.tgz\n", Language::PlainText, {})
-            .diagnostics.size() == 1);                       // the escape is still one
+            .diagnostics.size() == 1); // the escape is still one
+  // A lowercase macro whose name starts with two hex digits is still a macro; an escape in
+  // capitals, or one that another '%' follows, is still an escape.
+  CHECK(lint("Source0: https://x.example/x-%version-%ccver.tar.gz\n", Language::PlainText, {})
+            .diagnostics.empty());
+  CHECK(lint("Source0: https://x.example/caf%E9s.tgz\n", Language::PlainText, {})
+            .diagnostics.size() == 1);
+  CHECK(lint("Source0: https://x.example/caf%e9%e9.tgz\n", Language::PlainText, {})
+            .diagnostics.size() == 1);
   CHECK(has(ids_for("mailto:[a->b]c@x.example"), "PCT005")); // not the whole address
+  // A Maven or Ant filter token naming a property, for a whole host (fresh199: WildFly's docs).
+  CHECK(ids_in(R"(<soap:address location="http://@jboss.bind.address@:8080/svc/Service"/>)",
+               Language::Xml)
+            .empty());
+  CHECK(has(ids_for("http://foo@evil.com:80@example.com/"), "PCT005")); // a userinfo, no token
+  // A <name> placeholder a tool percent-encoded when it wrote the URL out (a wiki's export).
+  CHECK(ids_in(R"(<a href="http://%3CServername%3E/pnp4nagios/">x</a>)", Language::Html).empty());
+  CHECK(ids_in(R"(<a href="http://%3Cserver name%3E/pnp4nagios/">x</a>)", Language::Html).empty());
+  CHECK(has(ids_for("http://%3Cserver%3E/a%2fb"), "PCT001"));       // the rest still read
+  CHECK(has(ids_for("https://x.example/a?q=%3Cb%3E|x"), "PCT003")); // not the host: no placeholder
   CHECK(lint(R"(fmt.Sprintf("https://x.example/%s/items?page=%d", a, b))", Language::Go, {})
             .diagnostics.empty());
 }
@@ -870,6 +890,11 @@ TEST_CASE("PCT005: a web IRC client's fragment names channels, '#' and all") {
   CHECK(has(ids_for("https://evilkiwiirc.com/##x"), "PCT005"));
   // A channel in the query, cut short by its own '#' (reviewed true: a 2019 post's freenode link).
   CHECK(has(ids_for("https://webchat.freenode.net/?channels=##rust"), "PCT005"));
+  // A page's script state encoded as JSON after a second '#' (draw.io's "#G<file id>#{…}").
+  CHECK(ids_for("https://app.diagrams.net/#G1TRFyEEqrfXd2iB1ZWl3czUCM-_FK2_Us#%7B%22pageId%22%3A"
+                "%22x%22%7D")
+            .empty());
+  CHECK(has(ids_for("https://x.example/a.html#install#linux"), "PCT005"));
   // MediaWiki's help names a parser function's section with its '#'.
   CHECK(ids_for("https://www.mediawiki.org/wiki/Help:Extension:ParserFunctions##expr").empty());
   CHECK(has(ids_for("https://x.example/wiki/Other##expr"), "PCT005"));
