@@ -415,6 +415,10 @@ DecodedText decode_literal(std::string_view s, std::size_t begin, std::size_t en
                    style == EscapeStyle::MsBuild && c == '%' ? msbuild_special(s, i, end) : '\0') {
       out.put(special, i);
       i += 3;
+    } else if (style == EscapeStyle::Rst && c == '\\' && i + 1 < end &&
+               static_cast<unsigned char>(s[i + 1]) > 0x20) {
+      out.put(s[i + 1], i);
+      i += 2;
     } else if (style == EscapeStyle::Markdown && c == '\\' && i + 1 < end &&
                static_cast<unsigned char>(s[i + 1]) < 0x80 &&
                std::ispunct(static_cast<unsigned char>(s[i + 1]))) {

@@ -57,6 +57,8 @@ bool has_escapes(std::string_view content, EscapeStyle style, char quote) {
     return find_any_of3(content, 0, content.size(), '\\', '&', '&') < content.size();
   case EscapeStyle::MsBuild:
     return find_any_of3(content, 0, content.size(), '%', '&', '&') < content.size();
+  case EscapeStyle::Rst:
+    return content.find('\\') != npos;
   }
   return true;
 }

@@ -280,6 +280,15 @@ bool Finder::in_prose(bool text) {
     k = 0;
     e = word_.text.size();
   }
+  // reST's backslash escapes in a hyperlink target (".. _WET: https://en.wikipedia.org/wiki/
+  // Don't\_repeat\_yourself"): docutils removes the backslashes; the URL is what they stand for.
+  if (spec_of(lang_).syntax == Syntax::Rst && markup == Markup::Definition && e != npos && e > k &&
+      piece.text.substr(k, e - k).find('\\') != npos) {
+    word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Rst, '\0', true);
+    piece = {word_.text, &word_.offsets, 0};
+    k = 0;
+    e = word_.text.size();
+  }
   // MSBuild's escapes of its special characters hold in a project file's text (Visual Studio's
   // pctlint-disable-next-line PCT001 -- MSBuild's escape, as Visual Studio writes it
   // "<SupportUrl>http://x/support.php%3ftype=a</SupportUrl>"): the URL is what MSBuild reads.

@@ -85,6 +85,9 @@ enum class EscapeStyle {
   // MSBuild's special characters ($ % ' ( ) * ; ? @), which MSBuild reads as that character
   // ("support.php%3ftype=x", as Visual Studio writes a ClickOnce support URL).
   MsBuild,
+  // reStructuredText's: a backslash escapes the character after it, which stands for itself
+  // (docutils removes the backslash from a hyperlink target's URI: "Don't\_repeat\_yourself").
+  Rst,
 };
 
 // How the language writes comments, for suppression comments and "disable for this line".

@@ -472,15 +472,19 @@ std::size_t percent_letter_end(std::string_view t, std::size_t i) {
 // follows it. A second '#' anywhere else is the URL's own ("#id3#id3", "Dataset.md##prov").
 // And three or more '#' standing for a number in a path or a query value, with no name after
 // them: "issues/### where ### is the bug number", "?id=####" (a run just after the authority's
-// "//", and "/##", are the URL's own: a test of a parser, a typo).
+// "//", is the URL's own: a test of a parser), or two ending the URL or before a query
+// ("milestone/##?closed=1", "milestone/##)" in a release checklist: no fragment holds a query,
+// and an empty one has no second '#').
 std::size_t hash_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '#' || i == 0 || !ascii::is_one_of(t[i - 1], "=/#")) return npos;
-  if (t[i - 1] != '#' && t.compare(i, 3, "###") == 0 &&
+  if (t[i - 1] != '#' && t.compare(i, 2, "##") == 0 &&
       !(i >= 2 && t.compare(i - 2, 2, "//") == 0)) {
     std::size_t run = i;
     while (run < t.size() && t[run] == '#')
       ++run;
-    return run == t.size() || !is_ident(t[run]) ? run : npos; // ("/##t#": the name's, below)
+    if (run - i == 2 && (run == t.size() || t[run] == '?')) return run;
+    if (run - i >= 3) // ("/##t#": the name's, below)
+      return run == t.size() || !is_ident(t[run]) ? run : npos;
   }
   std::size_t k = i + 1;
   while (k < t.size() && k < i + 33 &&

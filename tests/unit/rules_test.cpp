@@ -566,6 +566,18 @@ TEST_CASE("placeholders are not findings") {
             .diagnostics.empty());
 }
 
+TEST_CASE(
+    "reST: a hyperlink target's backslash escapes are docutils', the URL what they stand for") {
+  const std::string rst = ".. _WET: https://en.wikipedia.org/wiki/Don't\\_repeat\\_yourself"
+                          "#DRY\\_vs\\_WET\\_solutions\n";
+  CHECK(ids_in(rst, Language::Rst).empty());
+  // What the escapes leave is still judged: a lowercase escape, fixed at its own bytes.
+  const std::string lower = ".. _x: https://x.example/a\\_b/caf%c3%a9\n";
+  CHECK(ids_in(lower, Language::Rst) == std::vector<std::string>{"PCT001"});
+  CHECK(fix_all(lower, Language::Rst, {}, false).text ==
+        ".. _x: https://x.example/a\\_b/caf%C3%A9\n");
+}
+
 TEST_CASE("suppression comments in several comment syntaxes") {
   const std::string cpp =
       "auto a = \"https://x.example/a b.pdf\"; // pctlint-disable-line PCT003\n"
@@ -890,6 +902,15 @@ TEST_CASE("PCT005: a web IRC client's fragment names channels, '#' and all") {
   CHECK(has(ids_for("https://evilkiwiirc.com/##x"), "PCT005"));
   // A channel in the query, cut short by its own '#' (reviewed true: a 2019 post's freenode link).
   CHECK(has(ids_for("https://webchat.freenode.net/?channels=##rust"), "PCT005"));
+  // Two '#' standing for a number before a query (a release checklist's "milestone/##?closed=1").
+  CHECK(ids_in("- [ ] Link the [closed items](https://github.com/o/r/milestone/##?closed=1).\n",
+               Language::Markdown)
+            .empty());
+  CHECK(ids_in("Close [the milestone](https://github.com/o/r/milestone/##) first.\n",
+               Language::Markdown)
+            .empty());
+  CHECK(has(ids_for("https://x.example/a.html##anchor"), "PCT005"));
+  CHECK(has(ids_for("https://x.example/a/##anchor"), "PCT005"));
   // A page's script state encoded as JSON after a second '#' (draw.io's "#G<file id>#{…}").
   CHECK(ids_for("https://app.diagrams.net/#G1TRFyEEqrfXd2iB1ZWl3czUCM-_FK2_Us#%7B%22pageId%22%3A"
                 "%22x%22%7D")
