@@ -518,6 +518,12 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
     // A backslash that ends the line continues it (a docstring's line continuation, reST's
     // escaped line end): the URL goes on in the next line, where this extent cannot follow it.
     if (e > k && t[e - 1] == '\\' && (e == t.size() || t[e] == '\n' || t[e] == '\r')) return npos;
+    // Two definitions run together on one line, the line break between them lost
+    // ("[a]: https://x.org/v1[b c]: https://y.org/p"): where the first URL ends is a guess.
+    if (reference) {
+      const std::string_view rest = t.substr(k);
+      if (rest.substr(0, rest.find('\n')).find("]:") != npos) return npos;
+    }
     return e;
   }
   return npos;

@@ -566,6 +566,17 @@ TEST_CASE("placeholders are not findings") {
             .diagnostics.empty());
 }
 
+TEST_CASE("Markdown: two reference definitions run together on a line give the first no extent") {
+  // The line break between them lost: the next label is not the first URL's.
+  const std::string md =
+      "[LND v0.17.0-beta.rc2]: https://github.com/o/r/releases/tag/v0.17.0-beta.rc2"
+      "[briar compress]: https://gnusha.org/url/x\n";
+  CHECK(ids_in(md, Language::Markdown).empty());
+  CHECK(fix_all(md, Language::Markdown, {}, true).text == md);
+  // One definition alone still has its extent: a '[' in it is judged.
+  CHECK(has(ids_in("[a]: https://x.example/p[1]\n", Language::Markdown), "PCT005"));
+}
+
 TEST_CASE(
     "reST: a hyperlink target's backslash escapes are docutils', the URL what they stand for") {
   const std::string rst = ".. _WET: https://en.wikipedia.org/wiki/Don't\\_repeat\\_yourself"
