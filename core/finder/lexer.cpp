@@ -41,7 +41,10 @@ std::unique_ptr<Lexer> make_lexer(std::string_view source, Language lang, std::s
 bool is_url_attribute(std::string_view name) {
   for (std::string_view url_name :
        {"href", "src", "action", "formaction", "cite", "poster", "background", "codebase",
-        "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid"})
+        "longdesc", "manifest", "icon", "usemap", "xlink:href", "itemtype", "itemid",
+        // An attribute named for what it holds: RSS's <enclosure url=…>, an SMF manifest's
+        // <doc_link uri=…>, an XML catalog's <uri uri=…>.
+        "url", "uri"})
     if (ascii::iequals(name, url_name)) return true;
   // A namespace's name is a URI reference (Namespaces in XML 1.0, section 2.2), blanks and all;
   // so is xsi:noNamespaceSchemaLocation's value, one anyURI (XML Schema Part 1, section 2.6.3),

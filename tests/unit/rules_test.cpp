@@ -566,6 +566,17 @@ TEST_CASE("placeholders are not findings") {
             .diagnostics.empty());
 }
 
+TEST_CASE("an attribute named url or uri holds one URL, blanks and all") {
+  // An SMF manifest's doc_link (fresh206's recall miss: the words after a file's name were read
+  // as a note), RSS's enclosure.
+  CHECK(has(ids_in("<doc_link name='p' uri='http://x.example/doc/index.html/King of turtles'/>\n",
+                   Language::Xml),
+            "PCT003"));
+  CHECK(has(ids_in("<enclosure url=\"https://x.example/ep 1.mp3\" type=\"audio/mpeg\"/>\n",
+                   Language::Xml),
+            "PCT003"));
+}
+
 TEST_CASE("Markdown: two reference definitions run together on a line give the first no extent") {
   // The line break between them lost: the next label is not the first URL's.
   const std::string md =
