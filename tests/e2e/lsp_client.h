@@ -29,12 +29,17 @@ public:
   explicit LspClient(std::vector<std::string> args = {}) {
     int in[2], out[2];
     if (pipe(in) || pipe(out)) throw std::runtime_error("pipe");
+    // The server's standard error goes to an unlinked file: quiet while all is well, and what a
+    // sanitizer or an abort printed is shown when the server ends early.
+    char name[] = "/tmp/pctlint-lsp-stderr-XXXXXX";
+    stderr_ = mkstemp(name);
+    if (stderr_ < 0) throw std::runtime_error("mkstemp");
+    unlink(name);
     pid_ = fork();
     if (pid_ == 0) {
       dup2(in[0], 0);
       dup2(out[1], 1);
-      const int devnull = ::open("/dev/null", O_WRONLY);
-      dup2(devnull, 2);
+      dup2(stderr_, 2);
       for (int fd : {in[0], in[1], out[0], out[1]})
         close(fd);
       std::vector<char*> argv{const_cast<char*>(PCTLINT_BINARY)};
@@ -52,6 +57,7 @@ public:
   }
   ~LspClient() {
     if (to_server_ >= 0) close(to_server_);
+    if (stderr_ >= 0) close(stderr_);
     if (pid_ > 0 && exit_code_ < 0) {
       kill(pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
@@ -215,6 +221,7 @@ private:
     const auto deadline = std::chrono::steady_clock::now() + scaled(timeout_ms);
     for (;;) {
       auto m = read_message(deadline);
+      if (!m && server_closed_) throw std::runtime_error(ended_early());
       if (!m) throw std::runtime_error("timed out waiting for a message");
       if (pred(*m)) return *m;
       inbox_.push_back(std::move(*m));
@@ -241,9 +248,32 @@ private:
       if (poll(&fd, 1, static_cast<int>(left)) <= 0) return std::nullopt;
       char buf[65536];
       const ssize_t n = read(from_server_, buf, sizeof buf);
-      if (n <= 0) return std::nullopt;
+      if (n <= 0) {
+        server_closed_ = true;
+        return std::nullopt;
+      }
       buffer_.append(buf, static_cast<std::size_t>(n));
     }
+  }
+  // The server closed its output before the message came: how it ended, and the end of what it
+  // wrote to its standard error.
+  std::string ended_early() {
+    std::string how = "the server closed its output before the message came";
+    int status = 0;
+    for (int i = 0; i < 500 && exit_code_ < 0; ++i) {
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+        how += WIFEXITED(status) ? "; it exited with " + std::to_string(WEXITSTATUS(status))
+                                 : "; it was killed by signal " + std::to_string(WTERMSIG(status));
+      } else {
+        usleep(10000);
+      }
+    }
+    const off_t size = lseek(stderr_, 0, SEEK_END);
+    std::string tail(static_cast<std::size_t>(std::min<off_t>(size, 8192)), '\0');
+    const ssize_t n = pread(stderr_, tail.data(), tail.size(), size - off_t(tail.size()));
+    tail.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+    return how + (tail.empty() ? "" : "; the end of its standard error:\n" + tail);
   }
 
 public:
@@ -253,7 +283,8 @@ public:
 private:
   std::chrono::steady_clock::time_point last_arrival_;
   pid_t pid_ = -1;
-  int to_server_ = -1, from_server_ = -1;
+  int to_server_ = -1, from_server_ = -1, stderr_ = -1;
+  bool server_closed_ = false;
   int exit_code_ = -1;
   int next_id_ = 1;
   std::string buffer_;

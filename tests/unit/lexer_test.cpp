@@ -7,6 +7,7 @@
 #include "core/finder/language.h"
 #include "core/finder/lexer.h"
 #include "core/finder/structure.h"
+#include "core/scan.h"
 
 #include <algorithm>
 #include <doctest/doctest.h>
@@ -344,4 +345,18 @@ TEST_CASE("BibTeX: a url field is the URL, given by its braces or quotes; other 
   CHECK(urls[3].exact);       // quoted, and the field's name in any case
   CHECK_FALSE(urls[5].exact); // TeX in it ("\\_"): text holding the URL, not the URL
   CHECK(language_for_path("refs/papers.bib") == Language::BibTeX);
+}
+
+TEST_CASE("find_last_byte finds the last byte at any distance, across its search windows") {
+  for (const std::size_t size : {0u, 1u, 255u, 256u, 257u, 767u, 768u, 769u, 5000u, 100000u}) {
+    std::string s(size, 'a');
+    CHECK(find_last_byte(s.data(), '\n', s.size()) == nullptr);
+    for (const std::size_t at : {0ul, 1ul, 255ul, 256ul, 767ul, 768ul, 4999ul, 99999ul}) {
+      if (at >= size) continue;
+      s[at] = '\n';
+      if (at > 0) s[0] = '\n'; // an earlier one is not the last
+      CHECK(find_last_byte(s.data(), '\n', s.size()) == s.data() + at);
+      s.assign(size, 'a');
+    }
+  }
 }
