@@ -20,29 +20,48 @@ bool Config::selects(std::string_view path) const {
   return exclude_globs.empty() || !exclude_globs.matches(path);
 }
 
+namespace {
+
+// The directories that hold tests, one list for the default globs and the fast path.
+// fuzz/ and fuzzing/ hold fuzz targets and their corpora (OSS-Fuzz's and cargo-fuzz's layout):
+// inputs mangled on purpose (fresh107: h2o's fuzz/http1-corpus/); a benchmark's inputs are
+// chosen to cost what they cost (fresh199: a URL library's "components requiring
+// percent-encoding", which a fix would encode beforehand).
+constexpr std::string_view kTestDirs[] = {
+    "test",     "tests",     "testing",  "__tests__", "spec",      "specs",
+    "testdata", "test-data", "fixtures", "t",         "unittests", "e2e",
+    "fuzz",     "fuzzing",   "bench",    "benches",   "benchmark", "benchmarks"};
+
+} // namespace
+
 const std::vector<std::string>& default_test_files() {
-  static const std::vector<std::string> patterns = {
-      "test/", "tests/", "testing/", "__tests__/", "spec/", "specs/", "testdata/", "test-data/",
-      "fixtures/", "t/", "unittests/", "e2e/", "fuzz/", "fuzzing/", "bench/", "benches/",
-      "benchmark/", "benchmarks/", "test_*.py", "*_test.py", "*_test.go", "*_test.rs", "*_test.rb",
-      "*_test.c", "*_test.cc", "*_test.cpp", "*.test.js", "*.test.ts", "*.spec.js", "*.spec.ts",
-      "*.test.jsx", "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*.test.mjs", "*.test.cjs",
-      "*.test.mts", "*.test.cts", "*.spec.mjs", "*.spec.cjs", "*.spec.mts", "*.spec.cts",
-      "*_spec.rb", "*Test.java", "*Tests.java", "*Test.kt", "*Tests.kt", "*Test.swift",
-      "*Tests.swift", "*Test.php", "*Tests.cs", "*Test.cs",
-      // Data files that name themselves tests: the cases a test runner reads (trurl's
-      // tests.json, the URL Standard's urltestdata.json).
-      "tests.json", "*_tests.json", "*-tests.json", "*testdata.json", "tests.yaml", "tests.yml",
-      "*_tests.yaml", "*_tests.yml", "test_cases.json", "testcases.json",
-      // A source file named a test is one (Django's tests.py, a C library's test.c, a Rust
-      // crate's tests.rs), where Go's test.go is not and a Java class is named FooTest.
-      "test.py", "tests.py", "test.rs", "tests.rs", "test.rb", "tests.rb", "test.c", "tests.c",
-      "test.cc", "tests.cc", "test.cpp", "tests.cpp", "test.[cm]js", "tests.[cm]js", "test.[jt]s",
-      "tests.[jt]s", "test.[jt]sx", "tests.[jt]sx", "test.[cm]ts", "tests.[cm]ts",
-      // Node's own and tape's naming: test/parallel/test-url-parse.js, test-link-check.mjs.
-      "test-*.[cm]js", "test-*.[jt]s", "test-*.[jt]sx", "test-*.[cm]ts",
-      // C's unit tests beside the code they test (dovecot's src/lib-http/test-http-url.c).
-      "test-*.c", "test_*.c", "test-*.cc", "test_*.cc", "test-*.cpp", "test_*.cpp"};
+  static const std::vector<std::string> patterns = [] {
+    std::vector<std::string> all;
+    for (std::string_view d : kTestDirs)
+      all.push_back(std::string(d) + "/");
+    const std::vector<std::string> names = {
+        "test_*.py", "*_test.py", "*_test.go", "*_test.rs", "*_test.rb", "*_test.c", "*_test.cc",
+        "*_test.cpp", "*.test.js", "*.test.ts", "*.spec.js", "*.spec.ts", "*.test.jsx",
+        "*.test.tsx", "*.spec.jsx", "*.spec.tsx", "*.test.mjs", "*.test.cjs", "*.test.mts",
+        "*.test.cts", "*.spec.mjs", "*.spec.cjs", "*.spec.mts", "*.spec.cts", "*_spec.rb",
+        "*Test.java", "*Tests.java", "*Test.kt", "*Tests.kt", "*Test.swift", "*Tests.swift",
+        "*Test.php", "*Tests.cs", "*Test.cs",
+        // Data files that name themselves tests: the cases a test runner reads (trurl's
+        // tests.json, the URL Standard's urltestdata.json).
+        "tests.json", "*_tests.json", "*-tests.json", "*testdata.json", "tests.yaml", "tests.yml",
+        "*_tests.yaml", "*_tests.yml", "test_cases.json", "testcases.json",
+        // A source file named a test is one (Django's tests.py, a C library's test.c, a Rust
+        // crate's tests.rs), where Go's test.go is not and a Java class is named FooTest.
+        "test.py", "tests.py", "test.rs", "tests.rs", "test.rb", "tests.rb", "test.c", "tests.c",
+        "test.cc", "tests.cc", "test.cpp", "tests.cpp", "test.[cm]js", "tests.[cm]js", "test.[jt]s",
+        "tests.[jt]s", "test.[jt]sx", "tests.[jt]sx", "test.[cm]ts", "tests.[cm]ts",
+        // Node's own and tape's naming: test/parallel/test-url-parse.js, test-link-check.mjs.
+        "test-*.[cm]js", "test-*.[jt]s", "test-*.[jt]sx", "test-*.[cm]ts",
+        // C's unit tests beside the code they test (dovecot's src/lib-http/test-http-url.c).
+        "test-*.c", "test_*.c", "test-*.cc", "test_*.cc", "test-*.cpp", "test_*.cpp"};
+    all.insert(all.end(), names.begin(), names.end());
+    return all;
+  }();
   return patterns;
 }
 
@@ -55,14 +74,6 @@ GlobList Config::default_test_globs() {
 }
 
 bool is_default_test_dir(std::string_view dirs) {
-  // fuzz/ and fuzzing/ hold fuzz targets and their corpora (OSS-Fuzz's and cargo-fuzz's layout):
-  // inputs mangled on purpose (fresh107: h2o's fuzz/http1-corpus/); a benchmark's inputs are
-  // chosen to cost what they cost (fresh199: a URL library's "components requiring
-  // percent-encoding", which a fix would encode beforehand).
-  static constexpr std::string_view kDirs[] = {
-      "test",     "tests",     "testing",  "__tests__", "spec",      "specs",
-      "testdata", "test-data", "fixtures", "t",         "unittests", "e2e",
-      "fuzz",     "fuzzing",   "bench",    "benches",   "benchmark", "benchmarks"};
   // .NET names its test projects so: NzbDrone.Core.Test/, App.UnitTests/, Api.IntegrationTests/;
   // others join "tests" with '-' or '_': unit_tests/, Traffic Server's hpack-tests/ (recorded
   // headers and their HPACK encodings, which a fix would part). Not a singular "-test": a
@@ -73,7 +84,7 @@ bool is_default_test_dir(std::string_view dirs) {
   for (std::size_t slash; (slash = dirs.find('/', start)) != std::string_view::npos;
        start = slash + 1) {
     const std::string_view dir = dirs.substr(start, slash - start);
-    for (std::string_view d : kDirs) // SwiftPM's and .NET's Tests/, Maven's src/Test too
+    for (std::string_view d : kTestDirs) // SwiftPM's and .NET's Tests/, Maven's src/Test too
       if (ascii::iequals(dir, d)) return true;
     for (std::string_view d : kSuffixes)
       if (ascii::iends_with(dir, d)) return true;

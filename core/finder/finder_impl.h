@@ -274,6 +274,9 @@ private:
   // gives an extent: markup around a URL is a thing of prose and comments.
   bool in_prose(bool text);
   static std::size_t css_url_end(std::string_view t, std::size_t k);
+  // Reads [start_, line_start_ + e) again with `style`'s escapes decoded (into word_, mapped back
+  // to the source): `piece`, `k` and `e` then describe the decoded text.
+  void decode_piece(Piece& piece, std::size_t& k, std::size_t& e, EscapeStyle style, char quote);
   // The URL's end where markup around it gives its extent exactly, or npos.
   // Markup that opens before `not_before` (inside the URL found last: its closing quote) opens
   // nothing: a fix inside that URL must not change what follows it.

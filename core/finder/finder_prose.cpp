@@ -261,10 +261,7 @@ bool Finder::in_prose(bool text) {
     holes = true;
     // An attribute's value (HTML in Markdown) is read with its entities decoded.
     if (context == UrlContext::Attribute && piece.text.substr(k, e - k).find('&') != npos) {
-      word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Entities, '"', true);
-      piece = {word_.text, &word_.offsets, 0};
-      k = 0;
-      e = word_.text.size();
+      decode_piece(piece, k, e, EscapeStyle::Entities, '"');
     }
   } else if (e == npos) {
     e = prose_end(piece.text, k, k + scheme_end_, piece.text.size(), active, holes);
@@ -275,29 +272,20 @@ bool Finder::in_prose(bool text) {
   if (spec_of(lang_).syntax == Syntax::Markdown && context == UrlContext::Prose && e != npos &&
       e > k && find_any_of3(piece.text, k, e, '\\', '&', '&') < e &&
       !(k > 0 && piece.text[k - 1] == '<')) {
-    word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Markdown, '\0', true);
-    piece = {word_.text, &word_.offsets, 0};
-    k = 0;
-    e = word_.text.size();
+    decode_piece(piece, k, e, EscapeStyle::Markdown, '\0');
   }
   // reST's backslash escapes in a hyperlink target (".. _WET: https://en.wikipedia.org/wiki/
   // Don't\_repeat\_yourself"): docutils removes the backslashes; the URL is what they stand for.
   if (spec_of(lang_).syntax == Syntax::Rst && markup == Markup::Definition && e != npos && e > k &&
       piece.text.substr(k, e - k).find('\\') != npos) {
-    word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::Rst, '\0', true);
-    piece = {word_.text, &word_.offsets, 0};
-    k = 0;
-    e = word_.text.size();
+    decode_piece(piece, k, e, EscapeStyle::Rst, '\0');
   }
   // MSBuild's escapes of its special characters hold in a project file's text (Visual Studio's
   // pctlint-disable-next-line PCT001 -- MSBuild's escape, as Visual Studio writes it
   // "<SupportUrl>http://x/support.php%3ftype=a</SupportUrl>"): the URL is what MSBuild reads.
   if (lang_ == Language::MsBuild && context == UrlContext::Prose && e != npos && e > k &&
       find_any_of3(piece.text, k, e, '%', '&', '&') < e) {
-    word_ = decode_literal(src_, start_, line_start_ + e, EscapeStyle::MsBuild, '\0', true);
-    piece = {word_.text, &word_.offsets, 0};
-    k = 0;
-    e = word_.text.size();
+    decode_piece(piece, k, e, EscapeStyle::MsBuild, '\0');
   }
   if (e < k || !long_enough(e - k)) return false;
   // ":\/\/" is "://" only where a literal's escapes are decoded.
@@ -312,6 +300,14 @@ bool Finder::in_prose(bool text) {
   const bool given = quoted_whole || (exact && markup_gives_extent(markup, spec_of(lang_).syntax));
   emit(piece, k, e, context, given, holes, active);
   return true;
+}
+
+void Finder::decode_piece(Piece& piece, std::size_t& k, std::size_t& e, EscapeStyle style,
+                          char quote) {
+  word_ = decode_literal(src_, start_, line_start_ + e, style, quote, true);
+  piece = {word_.text, &word_.offsets, 0};
+  k = 0;
+  e = word_.text.size();
 }
 
 std::size_t Finder::css_url_end(std::string_view t, std::size_t k) {

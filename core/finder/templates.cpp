@@ -282,15 +282,19 @@ std::size_t cmd_argument_end(std::string_view t, std::size_t i) {
   return k > i + 2 ? k : npos; // the modifiers' last letter was the variable ("%~nxf")
 }
 
+// The end of an angle placeholder's name starting at `k` (words, blanks and parentheses), read
+// no further than `limit`.
+std::size_t angle_name_run(std::string_view t, std::size_t k, std::size_t limit) {
+  while (k < t.size() && k < limit && (is_ident(t[k]) || ascii::is_one_of(t[k], "-. ()")))
+    ++k;
+  return k;
+}
+
 // <name> <proxied host> <Directory (tenant) ID>: a documentation placeholder, not markup (a tag
 // holds '=', '/' or quotes; a placeholder only words, blanks and parentheses).
 std::size_t angle_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '<' || i + 1 >= t.size() || !(is_alpha(t[i + 1]) || t[i + 1] == '_')) return npos;
-  std::size_t k = i + 1;
-  while (
-      k < t.size() && k < i + 64 &&
-      (is_ident(t[k]) || t[k] == '-' || t[k] == '.' || t[k] == ' ' || t[k] == '(' || t[k] == ')'))
-    ++k;
+  const std::size_t k = angle_name_run(t, i + 1, i + 64);
   return k < t.size() && t[k] == '>' && t[k - 1] != ' ' ? k + 1 : npos;
 }
 
@@ -305,9 +309,7 @@ std::size_t encoded_angle_name_end(std::string_view t, std::size_t i) {
   if (i < 3 || t.compare(i - 3, 3, "://") != 0 || !escape_of(i, 'c') || i + 3 >= t.size() ||
       !(is_alpha(t[i + 3]) || t[i + 3] == '_'))
     return npos;
-  std::size_t k = i + 3;
-  while (k < t.size() && k < i + 64 && (is_ident(t[k]) || ascii::is_one_of(t[k], "-. ()")))
-    ++k;
+  const std::size_t k = angle_name_run(t, i + 3, i + 64);
   return escape_of(k, 'e') && t[k - 1] != ' ' ? k + 3 : npos;
 }
 
