@@ -484,12 +484,18 @@ std::size_t Finder::structural_end(std::string_view t, std::size_t k, Markup& ma
     // A value of an attribute that is not a URL by definition (not href's, src's) may list URLs.
     // One that holds a Markdown link ("](") never closed where it began: a translation's cut
     // '<a href="https://gi' before a paragraph, whose next quote is the prose's.
-    if (concatenated_in_code(t.substr(k, q - k)) || t.substr(k, q - k).find("](") != npos ||
-        (!is_url_attribute(name) && holds_url_list(t.substr(k, q - k))))
+    if (concatenated_in_code(t.substr(k, q - k)) || t.substr(k, q - k).find("](") != npos)
       return npos;
     // The URL parser strips the blanks around an attribute's URL (href="https://x/a "), as an
     // HTML file's value is read: not the URL's.
-    return trim_end(t, k, q);
+    const std::size_t e = trim_end(t, k, q);
+    // Any other attribute's value is text that may begin with a URL (a Hugo shortcode's
+    // title="http://localhost:1313/a/ にアクセスした場合", a caption): read as an HTML file's is.
+    if (!is_url_attribute(name) &&
+        (holds_url_list(t.substr(k, q - k)) ||
+         !reads_as_one_url(t.substr(k, e - k), {}, OneUrlReading::TextAttribute)))
+      return npos;
+    return e;
   }
   if (iends_with(before, "url(")) {
     markup = Markup::CssUrl;

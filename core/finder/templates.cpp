@@ -313,6 +313,25 @@ std::size_t encoded_angle_name_end(std::string_view t, std::size_t i) {
   return escape_of(k, 'e') && t[k - 1] != ' ' ? k + 3 : npos;
 }
 
+// 【URL】 ＜IgniterRoot＞ 〈user〉: a placeholder in the brackets that Japanese and Chinese
+// documentation writes for what the reader fills in ("?text=【ツイート文】&url=【URL】"): the
+// brackets are no characters of a URL, and a name inside them is no path. Full-width brackets
+// only; the name holds no blank and nothing that delimits a URL's parts.
+std::size_t fullwidth_angle_name_end(std::string_view t, std::size_t i) {
+  static constexpr std::pair<std::string_view, std::string_view> kBrackets[] = {
+      {"\u3010", "\u3011"}, {"\uFF1C", "\uFF1E"}, {"\u3008", "\u3009"}, {"\u300A", "\u300B"}};
+  for (const auto& [open, close] : kBrackets) {
+    if (t.compare(i, open.size(), open) != 0) continue;
+    const std::size_t name = i + open.size();
+    const std::size_t end = t.substr(0, std::min(t.size(), name + 64)).find(close, name);
+    if (end == npos || end == name) return npos;
+    const std::string_view inside = t.substr(name, end - name);
+    if (inside.find(open) != npos || inside.find_first_of(" \t/?#&=\"'<>%") != npos) return npos;
+    return end + close.size();
+  }
+  return npos;
+}
+
 // %{name} %{?dist} %{HTTP_HOST}: RPM macros and Apache httpd's server variables.
 std::size_t percent_brace_end(std::string_view t, std::size_t i) {
   if (t[i] != '%' || i + 2 >= t.size() || t[i + 1] != '{') return npos;
@@ -773,6 +792,8 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PhpTag, "php-tag", '<', php_tag_end},
     {PlaceholderStyle::AngleName, "angle-name", '<', angle_name_end},
     {PlaceholderStyle::AngleName, "angle-name", '%', encoded_angle_name_end},
+    {PlaceholderStyle::AngleName, "angle-name", '\xE3', fullwidth_angle_name_end},
+    {PlaceholderStyle::AngleName, "angle-name", '\xEF', fullwidth_angle_name_end},
     {PlaceholderStyle::ColonParam, "colon-param", ':', colon_param_end},
     {PlaceholderStyle::QtArg, "qt-arg", '%', qt_arg_end},
     {PlaceholderStyle::PrintfFormatted, "printf-formatted", '%', printf_formatted_end},
@@ -936,7 +957,7 @@ unsigned LineCommands::styles_before(std::size_t at) const {
 
 namespace {
 // Every byte a placeholder can start with, once; a set of them is a bit mask over this string.
-constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\|`.";
+constexpr std::string_view kStartBytes = "$#{<:%[(@\xE2\\|`.\xE3\xEF";
 constexpr bool every_start_listed() {
   for (const PlaceholderKind& k : kPlaceholders)
     if (kStartBytes.find(k.start) == npos) return false;

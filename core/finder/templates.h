@@ -46,6 +46,6 @@ const ByteClass& placeholder_starts(unsigned active);
 // Which of the bytes that start placeholders the active styles start with, as a mask below
 // kPlaceholderStartSets: classes built from placeholder starts are keyed by it.
 unsigned placeholder_start_bits(unsigned active);
-inline constexpr std::size_t kPlaceholderStartSets = 1u << 14;
+inline constexpr std::size_t kPlaceholderStartSets = 1u << 16;
 
 } // namespace pctlint

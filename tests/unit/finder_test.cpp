@@ -734,8 +734,12 @@ TEST_CASE("an attribute is a name, after a blank or '<', then =\"...\"") {
             Language::Markdown) == V{"http://mirror1.example.com", "http://mirror2.example.com"});
   CHECK(texts("See <a href=\"https://x.example/a b?t=for%20http://y.example/\">x</a>.\n",
               Language::Markdown) == V{"https://x.example/a b?t=for%20http://y.example/"});
-  CHECK(texts("<b data-x=\"https://x.example/a b?t=for%20http://y.example/\">x</b>\n",
-              Language::Markdown) == V{"https://x.example/a b?t=for%20http://y.example/"});
+  // An attribute not named for a URL holds text: read in Markdown as in an HTML file (fresh210:
+  // a Hugo shortcode's title="http://localhost:1313/a/ にアクセス"), a blank and words end it.
+  const std::string data_x =
+      "<b data-x=\"https://x.example/a b?t=for%20http://y.example/\">x</b>\n";
+  CHECK(texts(data_x, Language::Markdown) == V{"https://x.example/a", "http://y.example/"});
+  CHECK(texts(data_x, Language::Markdown) == texts(data_x, Language::Html));
   CHECK(texts("<a href=\"https://x.example/tweet?text=I like it https://y.example/ cc\">x</a>\n",
               Language::Markdown) ==
         V{"https://x.example/tweet?text=I like it https://y.example/ cc"});
@@ -744,7 +748,9 @@ TEST_CASE("an attribute is a name, after a blank or '<', then =\"...\"") {
 TEST_CASE("the quote that closes one attribute does not open another") {
   // Found by the engine fuzzer: the second URL's `t="` was the first one's `t=` and closing quote,
   // so encoding the first one's blank (a safe fix) made the second one disappear.
-  CHECK(texts(R"(h="s:// t="t://:")", Language::Rst) == V{"s:// t="});
+  // (Since fresh210 the first value, a blank and a word after a URL in an attribute not named
+  // for one, is text: "s://" alone is no URL, and no fix encodes the blank.)
+  CHECK(texts(R"(h="s:// t="t://:")", Language::Rst) == V{"t://:"});
   CHECK(texts(R"(h="s://%20t="t://:")", Language::Rst) == V{"s://%20t="});
 }
 

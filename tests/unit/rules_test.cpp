@@ -965,3 +965,34 @@ TEST_CASE("PCT003: a '|' that ends the URL delimits what holds it; inside, it is
   CHECK(has(ids_for("https://fonts.googleapis.com/css?family=A|B"), "PCT003"));
   CHECK(has(ids_for("https://a|b.example/x"), "PCT003"));
 }
+
+TEST_CASE("full-width brackets around a name are a placeholder, as CJK documentation writes one") {
+  // fresh210: a Japanese blog's share-button examples and a framework's root.
+  CHECK(ids_in("<a href=\"http://twitter.com/share?text=\u3010\u30C4\u30A4\u30FC\u30C8\u6587\u3011"
+               "&url=\u3010URL\u3011\">x</a>\n",
+               Language::Html)
+            .empty());
+  CHECK(ids_in("<link href=\"https://\uFF1CIgniterRoot\uFF1E/css/main.css\" rel=\"stylesheet\"/>\n",
+               Language::Html)
+            .empty());
+  // The rest of the URL is still read; a bracket never closed, or one holding a path, is no name.
+  CHECK(has(ids_in("<a href=\"http://x.example/a%2f?u=\u3010URL\u3011\">x</a>\n", Language::Html),
+            "PCT001"));
+  CHECK(has(ids_in("<a href=\"http://x.example/?u=\u3010URL\">x</a>\n", Language::Html), "PCT004"));
+  CHECK(has(ids_in("<a href=\"http://x.example/\u3010a/b\u3011\">x</a>\n", Language::Html),
+            "PCT004"));
+}
+
+TEST_CASE("Markdown: a value of an attribute not named for a URL is text that may begin with one") {
+  // fresh210: a Hugo shortcode's caption, a URL and then Japanese words.
+  const std::string md = "{{< code lang=\"html\" title=\"http://localhost:1313/mysection/ "
+                         "\u306B\u30A2\u30AF\u30BB\u30B9\u3057\u305F\u5834\u5408\" >}}\n"
+                         "{{< code title=\"https://example.com \u306E\u30B3\u30F3\u30C6\u30F3"
+                         "\u30C4 (HTML) \u3092\u53D6\u5F97\u3059\u308B\" >}}\n";
+  CHECK(ids_in(md, Language::Markdown).empty());
+  CHECK(fix_all(md, Language::Markdown, {}, true).text == md);
+  // A URL attribute's value is one URL, blanks and all; so is another's that reads as one.
+  CHECK(has(ids_in("<a href=\"https://x.example/a b/\u306B\">x</a>\n", Language::Markdown),
+            "PCT003"));
+  CHECK(has(ids_in("<img title=\"https://x.example/caf%c3%a9\">\n", Language::Markdown), "PCT001"));
+}
