@@ -28,9 +28,9 @@ namespace {
 // chosen to cost what they cost (fresh199: a URL library's "components requiring
 // percent-encoding", which a fix would encode beforehand).
 constexpr std::string_view kTestDirs[] = {
-    "test",     "tests",     "testing",  "__tests__", "spec",      "specs",
-    "testdata", "test-data", "fixtures", "t",         "unittests", "e2e",
-    "fuzz",     "fuzzing",   "bench",    "benches",   "benchmark", "benchmarks"};
+    "test",      "tests",    "testing",   "__tests__",  "spec",    "specs", "testdata",
+    "test-data", "fixtures", "t",         "unittests",  "e2e",     "fuzz",  "fuzzing",
+    "bench",     "benches",  "benchmark", "benchmarks", "__test__"};
 
 } // namespace
 

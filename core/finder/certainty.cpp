@@ -113,11 +113,18 @@ std::size_t after_scheme(std::string_view t) {
 
 } // namespace
 
-std::size_t certain_end(std::string_view text) {
+std::size_t certain_end(std::string_view text, const std::vector<Span>& holes) {
   constexpr std::string_view kEnds = " \t\r\n\"'<>()[]{}|\\^`", kClosing = ".,;:!?*_~";
   const std::size_t slashes = text.find("//");
   const std::size_t start = slashes == npos ? 0 : slashes + 2;
+  auto hole = holes.begin();
   for (std::size_t i = start; i < text.size(); ++i) {
+    while (hole != holes.end() && hole->end <= i)
+      ++hole;
+    if (hole != holes.end() && hole->begin <= i && hole->end <= text.size()) {
+      i = hole->end - 1; // the placeholder's bytes, then what follows it
+      continue;
+    }
     const char c = text[i];
     // An IP literal's brackets are the URL's own: http://[fe80::1%25eth0]/.
     if (c == '[' && (i == start || text[i - 1] == '@')) {
@@ -186,7 +193,10 @@ bool generic_scheme(std::string_view url) {
 
 Certainty certainty_of(const FoundUrl& url) {
   Certainty c;
-  if (!url.exact) c.certain_end = certain_end(url.text);
+  if (!url.exact) {
+    c.certain_end = certain_end(url.text);
+    c.literal_end = certain_end(url.text, url.placeholders);
+  }
   if (template_syntax_at(url, c.certain_end) != npos)
     c.doubt = Doubt::TemplateSyntax;
   else if (!generic_scheme(url.text))

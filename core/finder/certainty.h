@@ -30,6 +30,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <vector>
 
 namespace pctlint {
 
@@ -43,8 +44,11 @@ enum class Doubt : unsigned char {
 
 struct Certainty {
   // Text offset: every byte before it is certainly in the URL; npos where the syntax gives the
-  // extent.
+  // extent. For the extent-dependent rules it is the first byte running text could end the URL at;
+  // for the others, the known placeholders are read as the URL's ("%{version}R-ro%2f": the '{'
+  // of a macro ends no URL), in `literal_end`.
   std::size_t certain_end = std::string_view::npos;
+  std::size_t literal_end = std::string_view::npos;
   // What puts the whole URL beyond the extent-dependent rules: None, TemplateSyntax or
   // SchemeGrammar.
   Doubt doubt = Doubt::None;
@@ -53,8 +57,8 @@ struct Certainty {
   // extent or not: None where it may be reported.
   Doubt about(std::size_t end, bool depends_on_extent) const {
     const bool guessed = certain_end != std::string_view::npos;
+    if (!depends_on_extent) return guessed && end > literal_end ? Doubt::GuessedEnd : Doubt::None;
     if (guessed && end > certain_end) return Doubt::GuessedEnd;
-    if (!depends_on_extent) return Doubt::None;
     if (doubt != Doubt::None) return doubt;
     return guessed && end >= certain_end ? Doubt::GuessedEnd : Doubt::None;
   }
@@ -64,8 +68,10 @@ Certainty certainty_of(const FoundUrl& url);
 
 // Where the certain part of a URL found in running text ends: at the first byte running text
 // could end it at (a blank, a quote, a bracket, < > | \ ^ and the backtick, punctuation that may
-// close a sentence with nothing after it, or a run of three or more '#' that ends it).
-std::size_t certain_end(std::string_view text);
+// close a sentence with nothing after it, or a run of three or more '#' that ends it). A known
+// placeholder (`holes`, ascending) is the URL's, whatever it holds: "%{version}" and "{id}" are a
+// template's parts, not text that ended the URL.
+std::size_t certain_end(std::string_view text, const std::vector<Span>& holes = {});
 
 // The first template syntax in text[0, limit) outside the URL's known placeholders, or npos.
 std::size_t template_syntax_at(const FoundUrl& url, std::size_t limit);

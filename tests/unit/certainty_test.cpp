@@ -109,6 +109,18 @@ TEST_CASE("certainty: the extent, template syntax and the scheme's grammar") {
   CHECK(certainty_of(u).certain_end == u.text.size());
   u.text = "http://a.example/###/x";
   CHECK(certainty_of(u).certain_end == u.text.size());
+  // A known placeholder is the URL's for the rules that judge bytes (fresh212: an RPM spec's
+  // "%{version_roman}R-ro%2f%{version_italic}R-it.tar.gz"); the others still stop at its brace.
+  u.text = "https://x.example/%{v}R-ro%2fx.tar.gz";
+  u.placeholders = {{18, 22}};
+  CHECK(certainty_of(u).certain_end == 19); // its brace
+  CHECK(certainty_of(u).literal_end == u.text.size());
+  CHECK(certainty_of(u).about(29, false) == Doubt::None);      // the %2f after the macro
+  CHECK(certainty_of(u).about(29, true) == Doubt::GuessedEnd); // past the brace
+  u.text = "https://x.example/{v}/a b";
+  u.placeholders = {{18, 21}};
+  CHECK(certainty_of(u).literal_end == 23); // the blank still ends it
+  u.placeholders.clear();
   u.exact = true;
   u.text = "ldap://ldap.example.com/ou=People, o=Example?cn";
   CHECK(certainty_of(u).doubt == Doubt::SchemeGrammar);

@@ -996,3 +996,14 @@ TEST_CASE("Markdown: a value of an attribute not named for a URL is text that ma
             "PCT003"));
   CHECK(has(ids_in("<img title=\"https://x.example/caf%c3%a9\">\n", Language::Markdown), "PCT001"));
 }
+
+TEST_CASE("an escape after a known placeholder in running text is still judged by the byte rules") {
+  // fresh212: an RPM spec's Source0 with macros around a lowercase escape; in a spec's tag line
+  // '%' starts a macro, never a printf conversion ("%2f" is no float's format there).
+  const std::string spec = "Source0: https://github.com/adobe-fonts/source-code-pro/archive/"
+                           "%{version_roman}R-ro%2f%{version_italic}R-it.tar.gz\n";
+  CHECK(has(ids_in(spec, Language::PlainText), "PCT001"));
+  CHECK(has(ids_in("See https://x.example/{id}/caf%c3%a9 here.\n", Language::Markdown), "PCT001"));
+  // The rules that depend on the extent still stop at the placeholder's brace.
+  CHECK(!has(ids_in("See https://x.example/{id}/a|b here.\n", Language::Markdown), "PCT003"));
+}
