@@ -195,7 +195,8 @@ Certainty certainty_of(const FoundUrl& url) {
   Certainty c;
   if (!url.exact) {
     c.certain_end = certain_end(url.text);
-    c.literal_end = certain_end(url.text, url.placeholders);
+    c.literal_end =
+        url.placeholders.empty() ? c.certain_end : certain_end(url.text, url.placeholders);
   }
   if (template_syntax_at(url, c.certain_end) != npos)
     c.doubt = Doubt::TemplateSyntax;

@@ -316,10 +316,11 @@ std::size_t encoded_angle_name_end(std::string_view t, std::size_t i) {
 // 【URL】 ＜IgniterRoot＞ 〈user〉: a placeholder in the brackets that Japanese and Chinese
 // documentation writes for what the reader fills in ("?text=【ツイート文】&url=【URL】"): the
 // brackets are no characters of a URL, and a name inside them is no path. Full-width brackets
-// only; the name holds no blank and nothing that delimits a URL's parts.
+// only; the name holds no blank and nothing that delimits a URL's parts. Not 《》: Chinese text
+// marks a book's title so, and "?q=《红楼梦》" is a query for one.
 std::size_t fullwidth_angle_name_end(std::string_view t, std::size_t i) {
   static constexpr std::pair<std::string_view, std::string_view> kBrackets[] = {
-      {"\u3010", "\u3011"}, {"\uFF1C", "\uFF1E"}, {"\u3008", "\u3009"}, {"\u300A", "\u300B"}};
+      {"\u3010", "\u3011"}, {"\uFF1C", "\uFF1E"}, {"\u3008", "\u3009"}};
   for (const auto& [open, close] : kBrackets) {
     if (t.compare(i, open.size(), open) != 0) continue;
     const std::size_t name = i + open.size();

@@ -975,6 +975,12 @@ TEST_CASE("full-width brackets around a name are a placeholder, as CJK documenta
   CHECK(ids_in("<link href=\"https://\uFF1CIgniterRoot\uFF1E/css/main.css\" rel=\"stylesheet\"/>\n",
                Language::Html)
             .empty());
+  CHECK(ids_in("<a href=\"https://\u3008host\u3009/api/\u3008id\u3009\">x</a>\n", Language::Html)
+            .empty());
+  // A book's title marks are no placeholder: the query names the book.
+  CHECK(has(ids_in("<a href=\"https://x.example/?q=\u300A\u7EA2\u697C\u68A6\u300B\">x</a>\n",
+                   Language::Html),
+            "PCT004"));
   // The rest of the URL is still read; a bracket never closed, or one holding a path, is no name.
   CHECK(has(ids_in("<a href=\"http://x.example/a%2f?u=\u3010URL\u3011\">x</a>\n", Language::Html),
             "PCT001"));
