@@ -282,10 +282,9 @@ private:
   void open_string(std::size_t open, std::size_t content, std::string_view close,
                    EscapeStyle escapes, char quote, bool spans_lines, bool escaped_quote = false,
                    char holes = 0) {
-    lit_.reset();
+    lit_.reset(close);
     lit_.open = open;
     lit_.content_begin = content;
-    lit_.close.assign(close);
     lit_.escapes = escapes;
     lit_.quote = quote;
     lit_.spans_lines = spans_lines;

@@ -63,11 +63,11 @@ struct Literal {
   // Ruby's and Perl's single quotes).
   bool escaped_quotes = false;
 
-  // Back to a default literal, keeping `close`'s buffer (the code lexer reuses one literal for
-  // every string it meets).
-  void reset() {
+  // Back to a default literal closed by `delimiter`, keeping `close`'s buffer (the code lexer
+  // reuses one literal for every string it meets, most of them closed as the one before).
+  void reset(std::string_view delimiter = {}) {
     std::string buffer = std::move(close);
-    buffer.clear();
+    if (std::string_view(buffer) != delimiter) buffer.assign(delimiter);
     *this = Literal{};
     close = std::move(buffer);
   }
