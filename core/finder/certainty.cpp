@@ -155,15 +155,19 @@ std::size_t template_syntax_at(const FoundUrl& url, std::size_t limit) {
   const std::size_t known =
       url.placeholders.empty() ? npos : std::min(url.placeholders.front().begin, t.size());
   const std::string_view scope = t.substr(0, std::min(known, t.size()));
+  std::size_t ip_literal_end = 0;
   for (std::size_t i = after_scheme(scope); i < scope.size(); ++i) {
     const char c = scope[i];
-    // An IP literal's zone id is no conversion: "[fe80::1%eth0]" after "//" is PCT007's.
+    // An IP literal's zone id is no conversion: "[fe80::1%eth0]" after "//" is PCT007's. The
+    // rest of the brackets is read: "http://[$s->ip]" is PHP's interpolation of an address.
     if (c == '[' && i >= 2 && scope.compare(i - 2, 2, "//") == 0) {
       const std::size_t close = scope.find(']', i);
-      if (close != npos) i = close;
+      if (close != npos) ip_literal_end = close;
       continue;
     }
-    const bool found = c == '{' || c == '}' || (c == '%' && percent_template_at(scope, i)) ||
+    const bool zone_id = i < ip_literal_end;
+    const bool found = c == '{' || c == '}' ||
+                       (c == '%' && !zone_id && percent_template_at(scope, i)) ||
                        (c == '<' && tag_at(scope, i)) || (c == '$' && interpolation_at(scope, i)) ||
                        (c == '@' && at_token_at(scope, i)) ||
                        // A regular expression's escaped dot: a pattern that matches URLs

@@ -84,6 +84,9 @@ TEST_CASE("template syntax of any template language: the shapes they share") {
   CHECK(template_at("https://x.example/a<>b") == "");
   CHECK(template_at("https://user@host@example.com/") == "");
   CHECK(template_at("http://[fe80::1%eth0]/") == "");
+  // fresh218: PHP interpolating an address into the brackets, and a hole in them.
+  CHECK(template_at("http://[$settings->public_ipv6]") == "$settings->public_ipv6]");
+  CHECK(template_at("http://[{host}]:8080/") == "{host}]:8080/");
   CHECK(template_at("https://x.example/$metadata") == "$metadata"); // OData's: a template's shape
 }
 

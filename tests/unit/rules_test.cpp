@@ -966,6 +966,12 @@ TEST_CASE("PCT003: a '|' that ends the URL delimits what holds it; inside, it is
   CHECK(has(ids_for("https://a|b.example/x"), "PCT003"));
 }
 
+TEST_CASE("PHP: a variable interpolated into an IP literal's brackets is a template") {
+  // fresh218: coolify's "http://[$settings->public_ipv6]"; '>' is PHP's, not the host's.
+  CHECK(ids_in("<?php\nfunction f($s) { return \"http://[$s->ip]\"; }\n", Language::Php).empty());
+  CHECK(has(ids_in("<?php\n$u = \"http://[fe80::1%eth0]/\";\n", Language::Php), "PCT007"));
+}
+
 TEST_CASE("full-width brackets around a name are a placeholder, as CJK documentation writes one") {
   // fresh210: a Japanese blog's share-button examples and a framework's root.
   CHECK(ids_in("<a href=\"http://twitter.com/share?text=\u3010\u30C4\u30A4\u30FC\u30C8\u6587\u3011"
