@@ -724,7 +724,8 @@ private:
     if (spec_.shell_words && i > begin_ && src_[i - 1] == '$') // $'...': C escapes
       return open_string(i, i + 1, "'", EscapeStyle::Backslash, '\'', true);
     return open_string(i, i + 1, "'", spec_.single_quote_escapes, '\'', spec_.quotes_span_lines,
-                       false, spec_.single_quote_holes ? spec_.string_holes : 0);
+                       spec_.single_quote_backslash,
+                       spec_.single_quote_holes ? spec_.string_holes : 0);
   }
 
   struct Hole {

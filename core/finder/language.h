@@ -176,6 +176,10 @@ struct LanguageSpec {
   bool shell_words = false;        // outside quotes, words with backslash escapes (shell)
   char string_holes = 0;           // "...#{expr}..." (Ruby: '#'), "...${expr}..." (Kotlin: '$')
   bool single_quote_holes = false; // '...' has string_holes too (Dart)
+  // A backslash keeps '...' open as well as a doubled quote does: MySQL's 'd\'Ivoire', as
+  // mysqldump writes every quote in a value. (PostgreSQL's standard strings take a backslash as
+  // it stands, but seldom end in one.)
+  bool single_quote_backslash = false;
   char char_prefix = 0;            // $" is a character (Erlang: '$'; Elixir: '?'), not a string
 
   // How literals are joined: an operator ("+", ".", "..") and/or by standing side by side.

@@ -517,6 +517,22 @@ std::size_t hash_name_end(std::string_view t, std::size_t i) {
   return k + 1;
 }
 
+// =#Name& /#name?: a name after '#' filling a query value or a path segment, the query going on
+// after it ("?name=#DisplayName&os=Windows%2011&lang=#ShortLanguage",
+// "/windows/#architecture?ring=#ring": an installer manifest's download links, which its
+// PowerShell fills with -replace). A fragment that began there would hold the rest of the query;
+// a client's route begins "#/" or "#!" instead.
+std::size_t hash_value_name_end(std::string_view t, std::size_t i) {
+  if (t[i] != '#' || i == 0 || !ascii::is_one_of(t[i - 1], "=/") || i + 1 >= t.size() ||
+      !is_alpha(t[i + 1]))
+    return npos;
+  std::size_t k = i + 2;
+  while (k < t.size() && k < i + 33 && is_ident(t[k]))
+    ++k;
+  if (k >= t.size() || !(t[k] == '&' || (t[k] == '?' && t[i - 1] == '/'))) return npos;
+  return k;
+}
+
 // #1#2: TeX's macro parameters, two or more in a run ("\def\ftp#1#2{\href{ftp://#1#2}{…}}": the
 // host and path the macro is given), standing for a host, a segment or a value ('/' or '=' before
 // them). After a name they are the URL's own ("lua.lua#1#9", a line and column).
@@ -820,6 +836,7 @@ constexpr PlaceholderKind kPlaceholders[] = {
     {PlaceholderStyle::PipeName, "pipe-name", '|', pipe_name_end},
     {PlaceholderStyle::PercentLetter, "percent-letter", '%', percent_letter_end},
     {PlaceholderStyle::HashName, "hash-name", '#', hash_name_end},
+    {PlaceholderStyle::HashName, "hash-name", '#', hash_value_name_end},
     {PlaceholderStyle::HashName, "hash-name", '#', upper_hash_name_end},
     {PlaceholderStyle::HashName, "hash-name", '#', hash_version_end},
     {PlaceholderStyle::HashName, "hash-name", '#', tex_parameters_end},

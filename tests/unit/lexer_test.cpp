@@ -111,6 +111,10 @@ TEST_CASE("Lua long strings and comments, SQL strings across lines, TOML multi-l
         V({"2:1 prose https://a.example/x", "4:1 literal https://b.example/y"}));
   CHECK(found("INSERT INTO t VALUES ('line\nhttps://a.example/x');\n", Language::Sql) ==
         V({"2:1 literal https://a.example/x"}));
+  // fresh217: MySQL's \' keeps the string open, as '' does; the next string is a string.
+  CHECK(found("INSERT INTO c VALUES ('C\\'te d\\'Ivoire', 'it''s');\n"
+              "INSERT INTO t VALUES ('open(\\'https://a.example/x\\');');\n",
+              Language::Sql) == V({"2:31 literal https://a.example/x"}));
   CHECK(found("desc = \"\"\"\nSee https://a.example/x\n\"\"\"\nurl = 'https://b.example/y'\n",
               Language::Toml) ==
         V({"2:5 config https://a.example/x", "4:8 config https://b.example/y"}));
