@@ -180,7 +180,7 @@ struct LanguageSpec {
   // mysqldump writes every quote in a value. (PostgreSQL's standard strings take a backslash as
   // it stands, but seldom end in one.)
   bool single_quote_backslash = false;
-  char char_prefix = 0;            // $" is a character (Erlang: '$'; Elixir: '?'), not a string
+  char char_prefix = 0; // $" is a character (Erlang: '$'; Elixir: '?'), not a string
 
   // How literals are joined: an operator ("+", ".", "..") and/or by standing side by side.
   std::string_view concatenation = {};
