@@ -123,8 +123,10 @@ CANDIDATE = re.compile(r"https?://[A-Za-z0-9\[][\x21-\x7e]*\Z")
 URL_PARTS = re.compile(r"(https?://)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?\Z", re.S)
 ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 # Template placeholder syntax of any style pctlint knows ({id} ${x} {{x}} <%= %> <bucket> :id
-# [opt] %s %NAME% #{x} `cmd`), and characters pctlint would report in a URL it checks.
-PLACEHOLDER = re.compile(r"[{}$<>\[\]*`^|\"]|%(?![0-9A-Fa-f]{2})|/:[A-Za-z_]")
+# [opt] %s %NAME% #{x} `cmd` =#Name&), and characters pctlint would report in a URL it checks.
+PLACEHOLDER = re.compile(
+    r"[{}$<>\[\]*`^|\"]|%(?![0-9A-Fa-f]{2})|/:[A-Za-z_]|=#[A-Za-z]\w{0,31}&|/#[A-Za-z]\w{0,31}[&?]"
+)
 # A key or attribute named a placeholder, its value just after it on the line (pctlint's
 # placeholder_key(): the word "placeholder" among the key's words).
 PLACEHOLDER_KEY = re.compile(r"(?i)(?:^|[\s{,\-_.\"'])(?:[\w.-]*[-_.])?placeholders?[\"']?\s*[:=]\s*[\"']?$"
