@@ -65,6 +65,7 @@ struct Literal {
 
   // Back to a default literal closed by `delimiter`, keeping `close`'s buffer (the code lexer
   // reuses one literal for every string it meets, most of them closed as the one before).
+  // `delimiter` views other bytes than `close`'s own.
   void reset(std::string_view delimiter = {}) {
     std::string buffer = std::move(close);
     if (std::string_view(buffer) != delimiter) buffer.assign(delimiter);
