@@ -31,7 +31,10 @@ value of a key or attribute named a placeholder (`placeholder="https://exemplo.c
 UI translation's `"link-placeholder"`: text a form shows before the reader types). Nor is a
 query value written as words that stand for the reader's own (`key=votre_clé_ici`,
 `?vos-paramètres-url`: a second-person possessive, then words joined by `_` or `-`): a translated
-placeholder, not a value anyone sends.
+placeholder, not a value anyone sends. Nor is a URL whose port is a word
+(`postgres://usuario:contraseña@host:puerto/nombrebd`, a translation of
+`user:password@host:port/dbname`): RFC 3986's port is digits, and a word there says the URL is
+written in words that stand for the reader's own.
 
 ## Bad
     https://de.wikipedia.org/wiki/Ärzteblatt
@@ -69,6 +72,15 @@ bool placeholder_words(std::string_view t, const std::optional<Span>& query, std
   return false;
 }
 
+// Whether a port is written as a word ("puerto", "port", "порт"): no digit, a letter or more.
+bool word_port(std::string_view port) {
+  if (port.empty()) return false;
+  for (char c : port)
+    if (static_cast<unsigned char>(c) < 0x80 && !ascii::is_alpha(c) && c != '_' && c != '-')
+      return false;
+  return true;
+}
+
 class NonAscii final : public Rule {
 public:
   const RuleInfo& info() const override { return kInfo; }
@@ -80,6 +92,7 @@ public:
     if ((url.url.context == UrlContext::Prose || !url.url.exact) && !url.config.non_ascii_in_prose)
       return;
     const std::string_view t = url.text;
+    if (url.parts.port && word_port(url.parts.port->in(t))) return; // a placeholder in words
     const std::optional<Span> host = url.parts.host;
     // The fragment is not sent: it names an anchor, whose id is written raw in the document.
     const std::size_t end_of_checked = url.parts.fragment ? url.parts.fragment->begin : t.size();

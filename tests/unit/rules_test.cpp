@@ -216,6 +216,15 @@ TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose")
         Ids{"PCT004"});
   CHECK(ids_in("{\"placeholders\": 1, \"url\": \"https://x.example/p\xC3\xB3s\"}\n",
                Language::Json) == Ids{"PCT004"});
+  // fresh226: a port written as a word says the URL is words standing for the reader's own.
+  CHECK(ids_in("db = 'postgres://usuario:contrase\xC3\xB1"
+               "a@host:puerto/nombrebd'\n",
+               Language::Python)
+            .empty());
+  CHECK(ids_in("db = 'postgres://usuario:contrase\xC3\xB1"
+               "a@host:5432/db'\n",
+               Language::Python) == Ids{"PCT004"});
+  CHECK(ids_in("u = 'https://x.example:8080/p\xC3\xB3s'\n", Language::Python) == Ids{"PCT004"});
 }
 
 TEST_CASE("a shell's double-quoted word keeps an escape for the program that reads it next") {
