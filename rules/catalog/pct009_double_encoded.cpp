@@ -27,6 +27,9 @@ encodes the file URL inside it again). So is
 a query value that is a JSON object encoded twice whole (`filter=%257B%2522a%2522:1%257D`): a site's
 own state, as its script writes it into the address bar. So is a base64 token whose `=` padding
 alone is encoded twice (`sp=EgIQAg%253D%253D`, YouTube's search filters, as the site writes them).
+So is the value of a tracking parameter (`utm_campaign=`, `ref_url=`, IMDb's `ref_=`): analytics
+data a site writes into its own links (a feed's `utm_campaign` carries the post's slug, already
+encoded, encoded again), copied from the address bar as it stands.
 So is a `%25` before a word (`%27%25DEMAT%25%27`, a LIKE pattern `'%DEMAT%'` encoded once: two hex
 letters that go on as a longer word in the same case, with no other `%25XX` in the URL). So is a
 single-page application's route or state in the fragment (`#/parsers/show%2520x`, `#!...`): the
@@ -106,6 +109,23 @@ bool percent_before_word(std::string_view t, std::size_t i) {
 // mistake, and the site decodes what it wrote.
 bool json_state_value(std::string_view value) {
   return (value.starts_with("%257B%2522") || value == "%257B%257D") && value.ends_with("%257D");
+}
+
+// Whether a query value is a tracking parameter's (utm_campaign=, ref_url=, IMDb's ref_=):
+// analytics data a site writes into its own links, copied from the address bar as it stands.
+bool tracking_value(std::string_view t, const Span& query, std::string_view value) {
+  const auto begin = static_cast<std::size_t>(value.data() - t.data());
+  if (begin <= query.begin || t[begin - 1] != '=') return false;
+  std::size_t name = begin - 1;
+  while (name > query.begin && t[name - 1] != '&' && t[name - 1] != ';')
+    --name;
+  const std::string_view key = t.substr(name, begin - 1 - name);
+  static constexpr std::string_view kNames[] = {"ref",      "ref_",    "ref_url", "ref_src",
+                                                "referrer", "referer", "fbclid",  "gclid",
+                                                "mc_cid",   "mc_eid",  "_hsenc"};
+  return ascii::istarts_with(key, "utm_") ||
+         std::any_of(std::begin(kNames), std::end(kNames),
+                     [&](std::string_view n) { return ascii::iequals(key, n); });
 }
 
 // Whether a query value is a base64 token whose '=' padding alone is encoded
@@ -265,7 +285,8 @@ public:
       if (value.empty()) return false;
       judged.begin = static_cast<std::size_t>(value.data() - t.data());
       judged.end = judged.begin + value.size();
-      site_state = json_state_value(value) || base64_padding_value(value);
+      site_state = json_state_value(value) || base64_padding_value(value) ||
+                   tracking_value(t, *url.parts.query, value);
       return site_state;
     };
     std::vector<Span> spans;

@@ -478,6 +478,16 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(!has(ids_for("https://x.example/#!/a%2520b"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a%2520b#/route"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a#b%2520c"), "PCT009"));
+  // fresh228: a tracking parameter's value is the site's analytics data, as its links write it.
+  CHECK(!has(
+      ids_for(
+          "https://www.ti.com/lit/an/a.pdf?ts=1&ref_url=https%253A%252F%252Fwww.google.com%252F"),
+      "PCT009"));
+  CHECK(!has(ids_for("https://blog.example/p/?utm_source=rss&utm_campaign=next-%25e5%25bc%2580"),
+             "PCT009"));
+  CHECK(!has(ids_for("https://www.imdb.example/find?ref_=nv_sr_q_Forest%2520Gump"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/find?q=Forest%2520Gump&ref_=nv"), "PCT009"));
+  CHECK(has(ids_for("https://x.example/find?xref_url=a%2520b"), "PCT009"));
   // Hash parameters are the page's own state, as a route is; a text directive is not.
   CHECK(!has(ids_for("http://pan.example/share/link?id=1#path=%252FARM%2520x"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a#:~:text=a%2520b"), "PCT009"));
