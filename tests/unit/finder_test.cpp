@@ -332,9 +332,9 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("https://x.example/dl?name=#DisplayName&os=Windows%2011&lang=#ShortLanguage&k=1",
               hash) == SV{"#DisplayName", "#ShortLanguage"});
   CHECK(spans("https://x.example/windows/#architecture?ring=#ring", hash) == SV{"#architecture"});
-  CHECK(spans("https://x.example/?os=#platform", hash).empty()); // a fragment: the URL's end
-  CHECK(spans("https://x.example/docs#section&x", hash).empty()); // after a name
-  CHECK(spans("https://x.example/?a=#b?c", hash).empty());       // a fragment holding a '?'
+  CHECK(spans("https://x.example/?os=#platform", hash).empty());   // a fragment: the URL's end
+  CHECK(spans("https://x.example/docs#section&x", hash).empty());  // after a name
+  CHECK(spans("https://x.example/?a=#b?c", hash).empty());         // a fragment holding a '?'
   CHECK(spans("https://x.example/#/route?x=1&y=2", hash).empty()); // a client's route
   CHECK(spans("https://x.example/page#1#2a", hash).empty());
   CHECK(spans("https://x.example/page#10#2", hash).empty());
