@@ -71,6 +71,7 @@ public:
     c->ruby_block_ = npos; // a look ahead, looked for again
     c->ruby_searched_ = false;
     c->line_seen_from_ = npos; // so is the line's end
+    c->quote_line_end_ = npos; // and how its backslashes read
     return c;
   }
   std::size_t horizon() const override {
@@ -275,6 +276,35 @@ private:
       ++i;
     }
     return stop;
+  }
+
+  // Whether a backslash keeps the SQL string opened at `open` open before a quote (MySQL's
+  // 'd\'Ivoire', as mysqldump writes a quote) rather than being its last character (standard
+  // SQL's ESCAPE '\', T-SQL's RIGHT(@dir, 1) = '\'): it does when, read so, the strings of the
+  // rest of the line close on it. One reading a line, judged at its first string: a dump's line
+  // of values may hold thousands.
+  bool backslash_keeps_quote(std::size_t open) {
+    const std::size_t eol = line_end_at(src_, open, end_);
+    if (eol == quote_line_end_) return quote_kept_;
+    bool in_string = true;
+    for (std::size_t k = open + 1; k < eol; ++k) {
+      const char c = src_[k];
+      if (in_string) {
+        if (c == '\\')
+          ++k;
+        else if (c == '\'' && k + 1 < eol && src_[k + 1] == '\'')
+          ++k;
+        else if (c == '\'')
+          in_string = false;
+      } else if (c == '\'') {
+        in_string = true;
+      } else if (starts_at(src_, k, "--") || starts_at(src_, k, "/*") || c == '#') {
+        break; // a comment: its quotes are no strings'
+      }
+    }
+    quote_line_end_ = eol;
+    quote_kept_ = !in_string;
+    return quote_kept_;
   }
 
   // Builds the literal in place (lit_ keeps its buffer from one string to the next: most files
@@ -724,7 +754,7 @@ private:
     if (spec_.shell_words && i > begin_ && src_[i - 1] == '$') // $'...': C escapes
       return open_string(i, i + 1, "'", EscapeStyle::Backslash, '\'', true);
     return open_string(i, i + 1, "'", spec_.single_quote_escapes, '\'', spec_.quotes_span_lines,
-                       spec_.single_quote_backslash,
+                       spec_.single_quote_backslash && backslash_keeps_quote(i),
                        spec_.single_quote_holes ? spec_.string_holes : 0);
   }
 
@@ -753,6 +783,8 @@ private:
   std::size_t ruby_block_ = npos;
   bool ruby_searched_ = false;
   std::size_t line_seen_from_ = npos, line_seen_end_ = 0; // no '\n' in [from, end): line_end_of()
+  std::size_t quote_line_end_ = npos; // the line backslash_keeps_quote() judged, by its end
+  bool quote_kept_ = false;
 };
 
 } // namespace

@@ -73,7 +73,8 @@ enum class PlaceholderStyle : unsigned {
   // digits.
   PercentLetter = 1u << 25,
   // #t# #URL#: a name between two '#' that fills a query value, a path segment or a fragment at
-  // the URL's end (userscripts' search templates: "?url=#t#", "/qrcode/##t#").
+  // the URL's end (userscripts' search templates: "?url=#t#", "/qrcode/##t#"); and "=#Name&",
+  // "/#name?key": a name after one '#' filling a query value or a segment, the query going on.
   HashName = 1u << 26,
   // %i %I %n %H %%: systemd's specifiers, on a line that sets an Exec*= command of a unit
   // (ExecStop=/usr/bin/curl -X DELETE with a URL ending "/tunnels/%I"): systemd puts the instance

@@ -176,9 +176,9 @@ struct LanguageSpec {
   bool shell_words = false;        // outside quotes, words with backslash escapes (shell)
   char string_holes = 0;           // "...#{expr}..." (Ruby: '#'), "...${expr}..." (Kotlin: '$')
   bool single_quote_holes = false; // '...' has string_holes too (Dart)
-  // A backslash keeps '...' open as well as a doubled quote does: MySQL's 'd\'Ivoire', as
-  // mysqldump writes every quote in a value. (PostgreSQL's standard strings take a backslash as
-  // it stands, but seldom end in one.)
+  // A backslash may keep '...' open as a doubled quote does: MySQL's 'd\'Ivoire', as mysqldump
+  // writes every quote in a value; where the strings of the rest of the line close only if it
+  // does not (standard SQL's ESCAPE '\'), it is the string's last character.
   bool single_quote_backslash = false;
   char char_prefix = 0; // $" is a character (Erlang: '$'; Elixir: '?'), not a string
 

@@ -67,8 +67,8 @@ struct Literal {
   // reuses one literal for every string it meets, most of them closed as the one before).
   // `delimiter` views other bytes than `close`'s own.
   void reset(std::string_view delimiter = {}) {
+    if (std::string_view(close) != delimiter) close.assign(delimiter);
     std::string buffer = std::move(close);
-    if (std::string_view(buffer) != delimiter) buffer.assign(delimiter);
     *this = Literal{};
     close = std::move(buffer);
   }

@@ -491,7 +491,8 @@ std::size_t percent_letter_end(std::string_view t, std::size_t i) {
 // value, a path segment or a fragment, after '=', '/' or the fragment's own '#' ("?u=#t#",
 // "/search/#t#", "/qrcode/##t#", as userscripts' search templates write the image's URL;
 // "file:///#gson-remote-temp#/git-repo", a release guide's directory); no name character or '#'
-// follows it. A second '#' anywhere else is the URL's own ("#id3#id3", "Dataset.md##prov").
+// follows it. A second '#' elsewhere is the URL's own ("#id3#id3", "Dataset.md##prov"), but for
+// hash_value_name_end's names below.
 // And three or more '#' standing for a number in a path or a query value, with no name after
 // them: "issues/### where ### is the bug number", "?id=####" (a run just after the authority's
 // "//", is the URL's own: a test of a parser), or two ending the URL or before a query
@@ -521,7 +522,9 @@ std::size_t hash_name_end(std::string_view t, std::size_t i) {
 // after it ("?name=#DisplayName&os=Windows%2011&lang=#ShortLanguage",
 // "/windows/#architecture?ring=#ring": an installer manifest's download links, which its
 // PowerShell fills with -replace). A fragment that began there would hold the rest of the query;
-// a client's route begins "#/" or "#!" instead.
+// a client's route begins "#/" or "#!" instead. The query goes on with a parameter's name (not
+// "/#install? It..." ending a sentence), and a colour is no name ("?color=#ff69b4&", a '#' to
+// encode).
 std::size_t hash_value_name_end(std::string_view t, std::size_t i) {
   if (t[i] != '#' || i == 0 || !ascii::is_one_of(t[i - 1], "=/") || i + 1 >= t.size() ||
       !is_alpha(t[i + 1]))
@@ -529,8 +532,14 @@ std::size_t hash_value_name_end(std::string_view t, std::size_t i) {
   std::size_t k = i + 2;
   while (k < t.size() && k < i + 33 && is_ident(t[k]))
     ++k;
-  if (k >= t.size() || !(t[k] == '&' || (t[k] == '?' && t[i - 1] == '/'))) return npos;
-  return k;
+  if (k + 1 >= t.size() || !(t[k] == '&' || (t[k] == '?' && t[i - 1] == '/')) ||
+      !(is_ident(t[k + 1])))
+    return npos;
+  const std::string_view name = t.substr(i + 1, k - i - 1);
+  const bool colour =
+      (name.size() == 3 || name.size() == 4 || name.size() == 6 || name.size() == 8) &&
+      std::all_of(name.begin(), name.end(), [](char c) { return hex_value(c) >= 0; });
+  return colour ? npos : k;
 }
 
 // #1#2: TeX's macro parameters, two or more in a run ("\def\ftp#1#2{\href{ftp://#1#2}{…}}": the

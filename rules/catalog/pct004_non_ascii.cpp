@@ -74,11 +74,13 @@ bool placeholder_words(std::string_view t, const std::optional<Span>& query, std
 
 // Whether a port is written as a word ("puerto", "port", "порт"): no digit, a letter or more.
 bool word_port(std::string_view port) {
-  if (port.empty()) return false;
-  for (char c : port)
+  bool letter = false;
+  for (char c : port) {
     if (static_cast<unsigned char>(c) < 0x80 && !ascii::is_alpha(c) && c != '_' && c != '-')
       return false;
-  return true;
+    letter = letter || static_cast<unsigned char>(c) >= 0x80 || ascii::is_alpha(c);
+  }
+  return letter;
 }
 
 class NonAscii final : public Rule {

@@ -120,9 +120,9 @@ bool tracking_value(std::string_view t, const Span& query, std::string_view valu
   while (name > query.begin && t[name - 1] != '&' && t[name - 1] != ';')
     --name;
   const std::string_view key = t.substr(name, begin - 1 - name);
-  static constexpr std::string_view kNames[] = {"ref",      "ref_",    "ref_url", "ref_src",
-                                                "referrer", "referer", "fbclid",  "gclid",
-                                                "mc_cid",   "mc_eid",  "_hsenc"};
+  static constexpr std::string_view kNames[] = {"ref_",    "ref_url", "ref_src", "referrer",
+                                                "referer", "fbclid",  "gclid",   "mc_cid",
+                                                "mc_eid",  "_hsenc"};
   return ascii::istarts_with(key, "utm_") ||
          std::any_of(std::begin(kNames), std::end(kNames),
                      [&](std::string_view n) { return ascii::iequals(key, n); });

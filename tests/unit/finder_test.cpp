@@ -336,6 +336,10 @@ TEST_CASE("pipe-name, percent-letter and hash-name placeholders, and what they a
   CHECK(spans("https://x.example/docs#section&x", hash).empty());  // after a name
   CHECK(spans("https://x.example/?a=#b?c", hash).empty());         // a fragment holding a '?'
   CHECK(spans("https://x.example/#/route?x=1&y=2", hash).empty()); // a client's route
+  // A colour is a '#' to encode; a '?' ending a sentence is no query.
+  CHECK(spans("https://img.example/badge?color=#ff69b4&labelColor=#e05d44", hash).empty());
+  CHECK(spans("https://x.example/?bkg=#fff&c=#000", hash).empty());
+  CHECK(spans("https://docs.example/guide/#install? It", hash).empty());
   CHECK(spans("https://x.example/page#1#2a", hash).empty());
   CHECK(spans("https://x.example/page#10#2", hash).empty());
   // One letter in brackets filling a share link's query value; under another name, the text sent.

@@ -115,6 +115,14 @@ TEST_CASE("Lua long strings and comments, SQL strings across lines, TOML multi-l
   CHECK(found("INSERT INTO c VALUES ('C\\'te d\\'Ivoire', 'it''s');\n"
               "INSERT INTO t VALUES ('open(\\'https://a.example/x\\');');\n",
               Language::Sql) == V({"2:31 literal https://a.example/x"}));
+  // Where the line's strings close only with the backslash as the string's last character, it
+  // is one: standard SQL's ESCAPE '\', T-SQL's paths.
+  CHECK(found("SELECT 1 WHERE a LIKE '%\\_%' ESCAPE '\\';\n-- https://x.example/doc\n"
+              "INSERT INTO t VALUES ('https://a.example/x');\n",
+              Language::Sql) ==
+        V({"2:4 prose https://x.example/doc", "3:24 literal https://a.example/x"}));
+  CHECK(found("IF RIGHT(@d, 1) <> '\\' SET @d = @d + '\\';\nSELECT 'https://a.example/x';\n",
+              Language::Sql) == V({"2:9 literal https://a.example/x"}));
   CHECK(found("desc = \"\"\"\nSee https://a.example/x\n\"\"\"\nurl = 'https://b.example/y'\n",
               Language::Toml) ==
         V({"2:5 config https://a.example/x", "4:8 config https://b.example/y"}));

@@ -225,6 +225,7 @@ TEST_CASE("PCT004: a placeholder's value is shown to people, an IRI on purpose")
                "a@host:5432/db'\n",
                Language::Python) == Ids{"PCT004"});
   CHECK(ids_in("u = 'https://x.example:8080/p\xC3\xB3s'\n", Language::Python) == Ids{"PCT004"});
+  CHECK(ids_in("u = 'https://x.example:-/p\xC3\xB3s'\n", Language::Python) == Ids{"PCT004"});
 }
 
 TEST_CASE("a shell's double-quoted word keeps an escape for the program that reads it next") {
@@ -488,6 +489,9 @@ TEST_CASE("PCT008 to PCT011") {
   CHECK(!has(ids_for("https://www.imdb.example/find?ref_=nv_sr_q_Forest%2520Gump"), "PCT009"));
   CHECK(has(ids_for("https://x.example/find?q=Forest%2520Gump&ref_=nv"), "PCT009"));
   CHECK(has(ids_for("https://x.example/find?xref_url=a%2520b"), "PCT009"));
+  // GitHub's and GitLab's ref= names a branch: encoded twice, it is a mistake.
+  CHECK(has(ids_for("https://api.github.example/repos/o/r/contents/a.md?ref=release%252F1.0"),
+            "PCT009"));
   // Hash parameters are the page's own state, as a route is; a text directive is not.
   CHECK(!has(ids_for("http://pan.example/share/link?id=1#path=%252FARM%2520x"), "PCT009"));
   CHECK(has(ids_for("https://x.example/a#:~:text=a%2520b"), "PCT009"));
