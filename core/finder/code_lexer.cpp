@@ -284,7 +284,7 @@ private:
   // rest of the line close on it. One reading a line, judged at its first string: a dump's line
   // of values may hold thousands.
   bool backslash_keeps_quote(std::size_t open) {
-    const std::size_t eol = line_end_at(src_, open, end_);
+    const std::size_t eol = line_end_of(open); // one search a line, however many strings
     if (eol == quote_line_end_) return quote_kept_;
     bool in_string = true;
     for (std::size_t k = open + 1; k < eol; ++k) {
